@@ -1,0 +1,69 @@
+/** Account payloads of spec §3/§7: registration, login, password reset, Google sign-in. */
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+import { passwordProblems } from './password';
+import { emailSchema, passwordSchema } from './primitives';
+
+const requiredName = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(LIMITS.personName);
+
+/** Adds the password rules and the "must match" rule to an object with two password fields. */
+function checkNewPassword(first: string, second: string, ctx: z.RefinementCtx, firstKey: string, secondKey: string) {
+  for (const message of passwordProblems(first)) {
+    ctx.addIssue({ code: 'custom', path: [firstKey], message });
+  }
+  if (first !== second) {
+    ctx.addIssue({ code: 'custom', path: [secondKey], message: MESSAGES.passwordsMustMatch });
+  }
+}
+
+export const registrationRequest = z
+  .object({
+    email: emailSchema,
+    password1: passwordSchema,
+    password2: z.string({ error: MESSAGES.passwordsMustMatch }).max(LIMITS.passwordMax),
+    first_name: requiredName(MESSAGES.firstNameRequired),
+    last_name: requiredName(MESSAGES.lastNameRequired),
+  })
+  .superRefine((value, ctx) => checkNewPassword(value.password1, value.password2, ctx, 'password1', 'password2'));
+export type RegistrationRequest = z.infer<typeof registrationRequest>;
+
+export const detailResponse = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof detailResponse>;
+
+export const loginRequest = z.object({
+  email: z.string({ error: MESSAGES.invalidEmail }).trim().min(1, MESSAGES.invalidEmail).max(LIMITS.email),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const loginResponse = z.object({ user_id: z.number(), key: z.string().min(1) });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const googleLoginRequest = z.object({
+  code: z.string({ error: 'A Google sign-in code is required.' }).min(1, 'A Google sign-in code is required.').max(4096),
+});
+
+export const passwordResetRequest = z.object({ email: emailSchema });
+
+export const passwordResetConfirmRequest = z
+  .object({
+    uid: z.string().max(64).optional(),
+    token: z.string().max(256).optional(),
+    new_password1: passwordSchema,
+    new_password2: z.string({ error: MESSAGES.passwordsMustMatch }).max(LIMITS.passwordMax),
+  })
+  .superRefine((value, ctx) =>
+    checkNewPassword(value.new_password1, value.new_password2, ctx, 'new_password1', 'new_password2'),
+  );
+export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
+
+/** What the browser may know before login: which sign-in methods exist. */
+export const publicConfigResponse = z.object({
+  product_name: z.string(),
+  google: z
+    .object({ client_id: z.string(), authorization_endpoint: z.string(), redirect_uri: z.string() })
+    .nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigResponse>;

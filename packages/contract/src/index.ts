@@ -1,0 +1,12 @@
+/** @keystone/contract: wire schemas, limits, messages and permission rules shared by server and web. */
+export * from './auth';
+export * from './errors';
+export * from './invites';
+export * from './limits';
+export * from './messages';
+export * from './password';
+export * from './permissions';
+export * from './primitives';
+export * from './richText';
+export * from './statuses';
+export * from './users';

@@ -1,0 +1,36 @@
+/** Invite payloads and the parsing rule of spec §5: strip markup, split on commas, trim. */
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+import { plainText } from './richText';
+import { emailSchema } from './primitives';
+
+export function parseInviteText(text: string): string[] {
+  return plainText(text.replace(/<\/p>\s*<p>/gi, ','))
+    .split(/[,\n]/)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+export const createInvitesRequest = z.union([
+  z.array(emailSchema).min(1, MESSAGES.invalidEmail).max(LIMITS.invitesPerRequest),
+  z.object({ emails: z.array(emailSchema).min(1, MESSAGES.invalidEmail).max(LIMITS.invitesPerRequest) }),
+]);
+export type CreateInvitesRequest = z.infer<typeof createInvitesRequest>;
+
+export const inviteSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  invited_by: z.number().nullable(),
+  is_accepted: z.boolean(),
+  accepted_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+export const createInvitesResponse = z.object({
+  detail: z.string(),
+  invited: z.array(z.string()),
+  skipped: z.array(z.string()),
+});
+export type CreateInvitesResponse = z.infer<typeof createInvitesResponse>;

@@ -1,0 +1,65 @@
+/**
+ * DESIGN §4's permission table as pure functions. The server enforces them; the browser
+ * uses the same functions to decide what is read-only, so the two never drift apart.
+ */
+
+/** Who holds which role in a strategy, by user id. */
+export interface StrategyRoles {
+  masterIds: readonly number[];
+  initiatives: readonly InitiativeRoles[];
+}
+
+export interface InitiativeRoles {
+  ownerIds: readonly number[];
+  sponsorIds: readonly number[];
+  teamMemberIds: readonly number[];
+}
+
+const isMaster = (userId: number, strategy: StrategyRoles) => strategy.masterIds.includes(userId);
+const isOwner = (userId: number, initiative: InitiativeRoles) => initiative.ownerIds.includes(userId);
+const isSponsor = (userId: number, initiative: InitiativeRoles) => initiative.sponsorIds.includes(userId);
+const isTeamMember = (userId: number, initiative: InitiativeRoles) =>
+  initiative.teamMemberIds.includes(userId);
+
+/** Title, ambition, focus areas, adding/reordering/deleting, masters, settings, deleting the strategy. */
+export function canEditStrategy(userId: number, strategy: StrategyRoles): boolean {
+  return isMaster(userId, strategy);
+}
+
+/** Initiative title, charter fields and timelines. */
+export function canEditInitiative(userId: number, strategy: StrategyRoles, initiative: InitiativeRoles): boolean {
+  return isMaster(userId, strategy) || isOwner(userId, initiative) || isSponsor(userId, initiative);
+}
+
+/** Approving the charter and changing the sponsors. */
+export function canApproveInitiative(userId: number, strategy: StrategyRoles, initiative: InitiativeRoles): boolean {
+  return isMaster(userId, strategy) || isSponsor(userId, initiative);
+}
+
+export const canEditSponsors = canApproveInitiative;
+
+export function canRequestApproval(userId: number, strategy: StrategyRoles, initiative: InitiativeRoles): boolean {
+  return isMaster(userId, strategy) || isOwner(userId, initiative);
+}
+
+export function canEditOwners(userId: number, strategy: StrategyRoles, initiative: InitiativeRoles): boolean {
+  return canEditInitiative(userId, strategy, initiative);
+}
+
+/** Status, comments and team members. */
+export function canEditProgress(userId: number, strategy: StrategyRoles, initiative: InitiativeRoles): boolean {
+  return canEditInitiative(userId, strategy, initiative) || isTeamMember(userId, initiative);
+}
+
+export const canEditTeamMembers = canEditProgress;
+
+/** Masters and anyone with a role in one of its initiatives see a strategy. */
+export function canViewStrategy(userId: number, strategy: StrategyRoles): boolean {
+  return (
+    isMaster(userId, strategy) ||
+    strategy.initiatives.some(
+      (initiative) =>
+        isOwner(userId, initiative) || isSponsor(userId, initiative) || isTeamMember(userId, initiative),
+    )
+  );
+}

@@ -1,0 +1,31 @@
+/** Small reusable field schemas with the spec's messages. */
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+
+/**
+ * A practical e-mail check: one @, no spaces, a dotted domain. Lower-cased and trimmed,
+ * because addresses are compared case-insensitively everywhere.
+ */
+const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]{2,}$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= LIMITS.email && EMAIL_PATTERN.test(value.trim());
+}
+
+export const emailSchema = z
+  .string({ error: MESSAGES.invalidEmail })
+  .trim()
+  .max(LIMITS.email, MESSAGES.invalidEmail)
+  .refine((value) => EMAIL_PATTERN.test(value), MESSAGES.invalidEmail)
+  .transform((value) => value.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: MESSAGES.passwordMinLength })
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters long`);
+
+export const idSchema = z.coerce
+  .number({ error: 'A valid id is required.' })
+  .int('A valid id is required.')
+  .positive('A valid id is required.')
+  .max(2_147_483_647, 'A valid id is required.');

@@ -1,0 +1,45 @@
+/** User payloads of spec §3 (summary and detail). */
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+export const userSummary = z.object({
+  id: z.number().nullable(),
+  name: z.string().nullable(),
+  email: z.string(),
+});
+export type UserSummary = z.infer<typeof userSummary>;
+
+export const userDetails = userSummary.extend({
+  first_name: z.string(),
+  last_name: z.string(),
+  business_title: z.string(),
+});
+export type UserDetails = z.infer<typeof userDetails>;
+
+/**
+ * The profile form sends id, name and email too (spec §7); they are accepted and ignored,
+ * except that an e-mail different from the account's is refused.
+ */
+export const updateUserDetailsRequest = z.object({
+  id: z.unknown().optional(),
+  name: z.unknown().optional(),
+  email: z.string().max(LIMITS.email).optional(),
+  first_name: z.string().trim().min(1, 'First name is required').max(LIMITS.personName).optional(),
+  last_name: z.string().trim().min(1, 'Last name is required').max(LIMITS.personName).optional(),
+  business_title: z.string().trim().max(LIMITS.businessTitle).optional(),
+});
+export type UpdateUserDetailsRequest = z.infer<typeof updateUserDetailsRequest>;
+
+/** Full name as the spec shows it: first and last, or null when neither is known. */
+export function fullName(first: string | null | undefined, last: string | null | undefined): string | null {
+  const name = [first, last].filter((part) => part && part.trim().length > 0).join(' ');
+  return name.length > 0 ? name : null;
+}
+
+/** Avatar initials: first letters of first and last name, else of the e-mail. */
+export function initials(user: { name?: string | null; email: string }): string {
+  const words = (user.name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length >= 2) return `${words[0]?.[0] ?? ''}${words[words.length - 1]?.[0] ?? ''}`.toUpperCase();
+  if (words.length === 1) return (words[0]?.[0] ?? '').toUpperCase();
+  return (user.email[0] ?? '?').toUpperCase();
+}

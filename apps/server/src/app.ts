@@ -1,0 +1,94 @@
+/** buildApp(config): the whole server, used by main.ts and by the tests. */
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type Database, openDatabase } from './db/client';
+import { registerErrorHandling } from './http/errors';
+import { registerJsonBodyParser } from './http/jsonBody';
+import { loggerOptions, requestId } from './http/logging';
+import { registerStaticSite } from './http/staticSite';
+import { OutboxWorker } from './mail/outbox';
+import { createTransport } from './mail/transport';
+import { authRoutes } from './modules/auth/routes';
+import { inviteRoutes } from './modules/invites/routes';
+import { userRoutes } from './modules/users/routes';
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+}
+
+export async function buildApp(config: Config, database?: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => requestId(request.headers['x-request-id']),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+
+  const transport = createTransport(config, app.log);
+  const outbox = new OutboxWorker(db.db, transport.send, app.log, config.outboxPollMs);
+  const ctx: AppContext = { config, db: db.db, log: app.log, mailQueued: () => outbox.kick() };
+
+  app.decorateRequest('user', null);
+  registerErrorHandling(app);
+  registerJsonBodyParser(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) writes its styles into <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(compress, { threshold: 1024 });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await db.db.execute(sql`select 1`);
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'database unavailable' });
+    }
+  });
+
+  authRoutes(app, ctx);
+  userRoutes(app, ctx);
+  inviteRoutes(app, ctx);
+  await registerStaticSite(app, config.webDist);
+
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    transport.close();
+    if (!database) await db.close();
+  });
+
+  return { app, ctx, database: db };
+}

@@ -1,0 +1,91 @@
+/**
+ * Opens the database: embedded PGlite under DATA_DIR by default, a PostgreSQL server when
+ * DATABASE_URL is set. Both speak the same dialect, so the rest of the code sees one `Db`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './dataDirLock';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction: what service functions take. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** A fixed key for pg_advisory_lock so that instances starting together migrate one at a time. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export interface OpenOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** For tests: an in-memory PGlite, optionally loaded from a dump of a migrated database. */
+  inMemory?: { loadDataDir?: Blob };
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options);
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (options.inMemory) {
+    client = new PGlite({ loadDataDir: options.inMemory.loadDataDir });
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(options.dataDir);
+    client = new PGlite(path.join(options.dataDir, 'pglite'));
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  await migrateWithLock(databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+  // An idle client losing its server (e.g. PostgreSQL restarting) must not crash the process.
+  pool.on('error', () => {});
+  return {
+    db: drizzlePostgres({ client: pool, schema }) as unknown as Db,
+    kind: 'postgres',
+    close: () => pool.end(),
+  };
+}
+
+async function migrateWithLock(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,113 @@
+/** Database tables (Drizzle). Migrations under ./migrations are generated from this file. */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organisations = pgTable('organisations', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    /** Always stored lower-cased. */
+    email: text().notNull(),
+    /** Null for a placeholder created by an invite, until its owner signs up (or for Google-only accounts). */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    businessTitle: text('business_title').notNull().default(''),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** An invited person assigned before signing up; they take the row over at sign-up. */
+    isPlaceholder: boolean('is_placeholder').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_organisation_idx').on(table.organisationId),
+  ],
+);
+
+/** API keys (`Authorization: Token …`); only a SHA-256 of the key is kept. */
+export const authKeys = pgTable(
+  'auth_keys',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('auth_keys_hash_unique').on(table.keyHash), index('auth_keys_user_idx').on(table.userId)],
+);
+
+/** Single-use links sent by mail (e-mail verification, password reset); only a hash is kept. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['verify_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('one_time_tokens_hash_unique').on(table.tokenHash)],
+);
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    email: text().notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    isAccepted: boolean('is_accepted').notNull().default(false),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('invites_email_unique').on(table.email),
+    index('invites_organisation_idx').on(table.organisationId),
+  ],
+);
+
+/**
+ * Mails waiting to be sent. Written in the transaction that causes them and sent by the
+ * outbox worker with retries, so an SMTP outage loses nothing (DESIGN §6).
+ */
+export const outboxMails = pgTable(
+  'outbox_mails',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while one worker sends it, so another instance leaves it alone. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('outbox_mails_due_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
+);

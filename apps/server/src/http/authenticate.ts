@@ -1,0 +1,36 @@
+/** `Authorization: Token {key}` → request.user, or 403 exactly as DESIGN §3 says. */
+import { MESSAGES } from '@keystone/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
+import { forbidden } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+  }
+}
+
+/** The key from an Authorization header: null when absent, '' when malformed. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Token\s+(\S{1,200})\s*$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+/** Makes every route registered on `scope` require a valid key. */
+export function requireAuthentication(scope: FastifyInstance, ctx: AppContext): void {
+  scope.addHook('preHandler', async (request) => {
+    const key = tokenFromHeader(request.headers.authorization);
+    if (key === null) throw forbidden(MESSAGES.credentialsMissing);
+    const user = key ? await userForKey(ctx.db, key) : null;
+    if (!user) throw forbidden(MESSAGES.invalidToken);
+    request.user = user;
+  });
+}
+
+/** The signed-in user of a request on an authenticated scope. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw forbidden(MESSAGES.credentialsMissing);
+  return request.user;
+}

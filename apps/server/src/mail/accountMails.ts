@@ -1,0 +1,38 @@
+/** The account mails: e-mail verification, password reset, invitation. */
+import { PRODUCT_NAME } from '@keystone/contract';
+import { type MailContent, renderMail } from './layout';
+
+export function verificationMail(firstName: string, link: string): MailContent {
+  return renderMail({
+    subject: `Confirm your e-mail address for ${PRODUCT_NAME}`,
+    greeting: `Hello ${firstName},`,
+    paragraphs: [
+      `Welcome to ${PRODUCT_NAME}. Please confirm that this is your e-mail address to finish setting up your account.`,
+    ],
+    action: { label: 'Confirm e-mail address', url: link },
+    footnote: 'The link works for 7 days. If you did not sign up, you can ignore this e-mail.',
+  });
+}
+
+export function passwordResetMail(firstName: string, link: string): MailContent {
+  return renderMail({
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    greeting: firstName ? `Hello ${firstName},` : 'Hello,',
+    paragraphs: ['Someone asked to reset the password of your account. Choose a new password with the link below.'],
+    action: { label: 'Choose a new password', url: link },
+    footnote:
+      'The link works once, for 24 hours. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+  });
+}
+
+export function inviteMail(inviterName: string, link: string): MailContent {
+  return renderMail({
+    subject: `${inviterName} invited you to ${PRODUCT_NAME}`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${inviterName} invited you to join their team on ${PRODUCT_NAME}, where you plan strategy on one page and report progress together.`,
+      'Create your account with this e-mail address to accept the invitation.',
+    ],
+    action: { label: 'Create your account', url: link },
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * The mail outbox (DESIGN §6): services queue mails inside their transaction; this worker
+ * claims due mails (SKIP LOCKED, so instances never share one), sends them, and retries
+ * failures with growing delays, so an SMTP outage loses nothing.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/client';
+import { outboxMails } from '../db/schema';
+import type { OutgoingMail, SendMail } from './transport';
+
+const BATCH_SIZE = 20;
+/** A claim outlives any SMTP timeout; after it a crashed instance's mail is tried again. */
+const CLAIM_SECONDS = 120;
+const MAX_ATTEMPTS = 30;
+
+export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<void> {
+  await db.insert(outboxMails).values({
+    recipient: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  });
+}
+
+/** 2 s, 4 s, 8 s … capped at 10 minutes. */
+function retryDelaySeconds(attempts: number): number {
+  return Math.min(2 ** attempts, 600);
+}
+
+interface ClaimedMail {
+  id: number;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
+
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly send: SendMail,
+    private readonly log: FastifyBaseLogger,
+    private readonly pollMs: number,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Called after a transaction that queued mail commits, so it leaves at once. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .catch((error) => this.log.warn({ err: error }, 'mail outbox pass failed'))
+        .finally(() => {
+          this.running = undefined;
+          if (this.stopped) return;
+          const next = this.again ? 0 : this.pollMs;
+          this.again = false;
+          this.schedule(next);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return;
+      for (const mail of batch) {
+        if (this.stopped) return;
+        await this.deliver(mail);
+      }
+    }
+  }
+
+  private async claim(): Promise<ClaimedMail[]> {
+    const result = await this.db.execute(sql`
+      update outbox_mails set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
+      where id in (
+        select id from outbox_mails
+        where sent_at is null and attempts < ${MAX_ATTEMPTS} and next_attempt_at <= now()
+          and (claimed_until is null or claimed_until < now())
+        order by id limit ${BATCH_SIZE}
+        for update skip locked)
+      returning id, recipient, subject, text_body, html_body, attempts`);
+    return (result as unknown as { rows: ClaimedMail[] }).rows;
+  }
+
+  private async deliver(mail: ClaimedMail): Promise<void> {
+    try {
+      await this.send({ to: mail.recipient, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+      await this.db.execute(
+        sql`update outbox_mails set sent_at = now(), claimed_until = null, last_error = null where id = ${mail.id}`,
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.warn({ mailId: mail.id, attempts: mail.attempts, error: message }, 'mail not sent, will retry');
+      await this.db.execute(sql`
+        update outbox_mails set claimed_until = null, last_error = ${message.slice(0, 500)},
+          next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(mail.attempts)})
+        where id = ${mail.id}`);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/** API keys: issued at login, looked up per request, expired after 14 days unused, revoked on logout. */
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { authKeys, users } from '../../db/schema';
+import { randomSecret, sha256 } from '../../lib/secrets';
+
+const KEY_IDLE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+/** Writing last_used_at on every request would turn each read into a write; once an hour is enough. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface AuthenticatedUser {
+  id: number;
+  organisationId: number;
+  email: string;
+  keyHash: string;
+}
+
+export async function issueKey(db: Queryable, userId: number): Promise<string> {
+  const key = randomSecret();
+  await db.insert(authKeys).values({ userId, keyHash: sha256(key) });
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  return key;
+}
+
+export async function userForKey(db: Queryable, key: string): Promise<AuthenticatedUser | null> {
+  const keyHash = sha256(key);
+  const now = Date.now();
+  const [row] = await db
+    .select({
+      id: users.id,
+      organisationId: users.organisationId,
+      email: users.email,
+      lastUsedAt: authKeys.lastUsedAt,
+    })
+    .from(authKeys)
+    .innerJoin(users, eq(users.id, authKeys.userId))
+    .where(
+      and(
+        eq(authKeys.keyHash, keyHash),
+        eq(users.isActive, true),
+        gt(authKeys.lastUsedAt, new Date(now - KEY_IDLE_LIFETIME_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(authKeys).set({ lastUsedAt: new Date(now) }).where(eq(authKeys.keyHash, keyHash));
+  }
+  return { id: row.id, organisationId: row.organisationId, email: row.email, keyHash };
+}
+
+export async function revokeKey(db: Queryable, keyHash: string): Promise<void> {
+  await db.delete(authKeys).where(eq(authKeys.keyHash, keyHash));
+}
+
+/** After a password change or reset every session of the user ends. */
+export async function revokeAllKeys(db: Queryable, userId: number): Promise<void> {
+  await db.delete(authKeys).where(eq(authKeys.userId, userId));
+}
+
+export async function deleteExpiredKeys(db: Queryable): Promise<void> {
+  await db.delete(authKeys).where(lt(authKeys.lastUsedAt, sql`now() - interval '14 days'`));
+}

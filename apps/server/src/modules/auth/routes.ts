@@ -1,0 +1,68 @@
+/** HTTP side of accounts: spec §7's /auth/* calls plus the verification link and public config. */
+import {
+  googleLoginRequest,
+  loginRequest,
+  MESSAGES,
+  PRODUCT_NAME,
+  passwordResetConfirmRequest,
+  passwordResetRequest,
+  registrationRequest,
+} from '@keystone/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { currentUser, requireAuthentication } from '../../http/authenticate';
+import { parseInput } from '../../http/errors';
+import { loginWithGoogle, publicGoogleConfig } from './google';
+import { revokeKey } from './keys';
+import { confirmPasswordReset, login, register, requestPasswordReset, verifyEmail } from './service';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const limited = { config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } };
+
+  app.get('/api/config/', async () => ({
+    product_name: PRODUCT_NAME,
+    google: await publicGoogleConfig(ctx),
+  }));
+
+  app.post('/api/auth/registration/', limited, async (request, reply) => {
+    await register(ctx, parseInput(registrationRequest, request.body));
+    return reply.status(201).send({ detail: MESSAGES.registrationDone });
+  });
+
+  app.get<{ Params: { token: string } }>('/api/auth/verify-email/:token/', limited, async (request, reply) => {
+    const verified = await verifyEmail(ctx, request.params.token);
+    return reply.redirect(`/login?verified=${verified ? 1 : 0}`);
+  });
+
+  app.post('/api/auth/login/', limited, async (request) => {
+    const input = parseInput(loginRequest, request.body);
+    return login(ctx, input.email, input.password);
+  });
+
+  app.post('/api/auth/social/google', limited, async (request) => {
+    return loginWithGoogle(ctx, parseInput(googleLoginRequest, request.body).code);
+  });
+
+  app.post('/api/auth/password/reset/', limited, async (request) => {
+    await requestPasswordReset(ctx, parseInput(passwordResetRequest, request.body).email);
+    return { detail: MESSAGES.passwordResetSent };
+  });
+
+  app.post<{ Params: { uid: string; token: string } }>(
+    '/api/auth/password/reset/confirm/:uid/:token/',
+    limited,
+    async (request) => {
+      const input = parseInput(passwordResetConfirmRequest, request.body);
+      await confirmPasswordReset(ctx, request.params.uid, request.params.token, input);
+      return { detail: MESSAGES.passwordResetDone };
+    },
+  );
+
+  app.register(async (scope) => {
+    requireAuthentication(scope, ctx);
+    scope.post('/api/auth/logout/', async (request) => {
+      await revokeKey(ctx.db, currentUser(request).keyHash);
+      return { detail: MESSAGES.loggedOut };
+    });
+  });
+}

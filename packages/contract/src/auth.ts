@@ -9,7 +9,13 @@ const requiredName = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(LIMITS.personName);
 
 /** Adds the password rules and the "must match" rule to an object with two password fields. */
-function checkNewPassword(first: string, second: string, ctx: z.RefinementCtx, firstKey: string, secondKey: string) {
+function checkNewPassword(
+  first: string,
+  second: string,
+  ctx: z.RefinementCtx,
+  firstKey: string,
+  secondKey: string,
+) {
   for (const message of passwordProblems(first)) {
     ctx.addIssue({ code: 'custom', path: [firstKey], message });
   }
@@ -26,7 +32,9 @@ export const registrationRequest = z
     first_name: requiredName(MESSAGES.firstNameRequired),
     last_name: requiredName(MESSAGES.lastNameRequired),
   })
-  .superRefine((value, ctx) => checkNewPassword(value.password1, value.password2, ctx, 'password1', 'password2'));
+  .superRefine((value, ctx) =>
+    checkNewPassword(value.password1, value.password2, ctx, 'password1', 'password2'),
+  );
 export type RegistrationRequest = z.infer<typeof registrationRequest>;
 
 export const detailResponse = z.object({ detail: z.string() });
@@ -34,7 +42,10 @@ export type DetailResponse = z.infer<typeof detailResponse>;
 
 export const loginRequest = z.object({
   email: z.string({ error: MESSAGES.invalidEmail }).trim().min(1, MESSAGES.invalidEmail).max(LIMITS.email),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.passwordMax),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -42,7 +53,10 @@ export const loginResponse = z.object({ user_id: z.number(), key: z.string().min
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const googleLoginRequest = z.object({
-  code: z.string({ error: 'A Google sign-in code is required.' }).min(1, 'A Google sign-in code is required.').max(4096),
+  code: z
+    .string({ error: 'A Google sign-in code is required.' })
+    .min(1, 'A Google sign-in code is required.')
+    .max(4096),
 });
 
 export const passwordResetRequest = z.object({ email: emailSchema });

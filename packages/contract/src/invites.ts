@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
-import { plainText } from './richText';
 import { emailSchema } from './primitives';
+import { plainText } from './richText';
 
 export function parseInviteText(text: string): string[] {
   return plainText(text.replace(/<\/p>\s*<p>/gi, ','))

@@ -9,8 +9,7 @@ export const MESSAGES = {
   noPermission: "You don't have permission to edit this field.",
   fieldLockedBy: (user: string | null | undefined) =>
     `This field is currently being edited by ${user || 'another user'}.`,
-  strategyMissing:
-    'The strategy you are looking for does not exist or you have been removed from it.',
+  strategyMissing: 'The strategy you are looking for does not exist or you have been removed from it.',
   strategyMissingLink: 'Click here to go to all strategies.',
   inviteOnly:
     'Only invited users can create an account. If you see this message please reach out to your admin or contact us.',
@@ -51,8 +50,7 @@ export const MESSAGES = {
   emailNotVerified:
     'Please verify your e-mail address first: open the link in the verification e-mail we sent you.',
   registrationDone: 'Verification e-mail sent.',
-  passwordResetSent:
-    'If an account exists for this e-mail, a link to reset the password has been sent.',
+  passwordResetSent: 'If an account exists for this e-mail, a link to reset the password has been sent.',
   passwordResetDone: 'Your password has been reset. You can log in with the new password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
   loggedOut: 'Successfully logged out.',

@@ -27,18 +27,30 @@ export function canEditStrategy(userId: number, strategy: StrategyRoles): boolea
 }
 
 /** Initiative title, charter fields and timelines. */
-export function canEditInitiative(userId: number, strategy: StrategyRoles, initiative: InitiativeRoles): boolean {
+export function canEditInitiative(
+  userId: number,
+  strategy: StrategyRoles,
+  initiative: InitiativeRoles,
+): boolean {
   return isMaster(userId, strategy) || isOwner(userId, initiative) || isSponsor(userId, initiative);
 }
 
 /** Approving the charter and changing the sponsors. */
-export function canApproveInitiative(userId: number, strategy: StrategyRoles, initiative: InitiativeRoles): boolean {
+export function canApproveInitiative(
+  userId: number,
+  strategy: StrategyRoles,
+  initiative: InitiativeRoles,
+): boolean {
   return isMaster(userId, strategy) || isSponsor(userId, initiative);
 }
 
 export const canEditSponsors = canApproveInitiative;
 
-export function canRequestApproval(userId: number, strategy: StrategyRoles, initiative: InitiativeRoles): boolean {
+export function canRequestApproval(
+  userId: number,
+  strategy: StrategyRoles,
+  initiative: InitiativeRoles,
+): boolean {
   return isMaster(userId, strategy) || isOwner(userId, initiative);
 }
 
@@ -47,7 +59,11 @@ export function canEditOwners(userId: number, strategy: StrategyRoles, initiativ
 }
 
 /** Status, comments and team members. */
-export function canEditProgress(userId: number, strategy: StrategyRoles, initiative: InitiativeRoles): boolean {
+export function canEditProgress(
+  userId: number,
+  strategy: StrategyRoles,
+  initiative: InitiativeRoles,
+): boolean {
   return canEditInitiative(userId, strategy, initiative) || isTeamMember(userId, initiative);
 }
 

@@ -50,7 +50,10 @@ export const authKeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('auth_keys_hash_unique').on(table.keyHash), index('auth_keys_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('auth_keys_hash_unique').on(table.keyHash),
+    index('auth_keys_user_idx').on(table.userId),
+  ],
 );
 
 /** Single-use links sent by mail (e-mail verification, password reset); only a hash is kept. */

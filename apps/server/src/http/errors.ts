@@ -1,5 +1,5 @@
 /** One error shape for every failure (DESIGN §3): `{detail, errors?}`, never a 500 for bad input. */
-import { MESSAGES, fieldErrors } from '@keystone/contract';
+import { fieldErrors, MESSAGES } from '@keystone/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
@@ -13,7 +13,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (detail: string, errors?: Record<string, string[]>) => new HttpError(400, detail, errors);
+export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
+  new HttpError(400, detail, errors);
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string = MESSAGES.notFound) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);

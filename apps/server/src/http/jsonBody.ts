@@ -3,10 +3,11 @@
  * sends `Content-Type: application/json` with an empty body (e.g. the approval PATCH), which
  * must read as "no body", not a 400. Prototype keys are refused as Fastify does.
  */
+
+import { MESSAGES } from '@keystone/contract';
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { HttpError } from './errors';
-import { MESSAGES } from '@keystone/contract';
 
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');

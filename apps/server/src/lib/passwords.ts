@@ -8,7 +8,10 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash of nothing anyone knows: verified against when the e-mail is unknown, so timing reveals nothing. */
 let decoyHash: Promise<string> | undefined;
 
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     decoyHash ??= hash('decoy-password-for-unknown-accounts');
     await verify(await decoyHash, password).catch(() => false);

@@ -18,7 +18,9 @@ export function passwordResetMail(firstName: string, link: string): MailContent 
   return renderMail({
     subject: `Reset your ${PRODUCT_NAME} password`,
     greeting: firstName ? `Hello ${firstName},` : 'Hello,',
-    paragraphs: ['Someone asked to reset the password of your account. Choose a new password with the link below.'],
+    paragraphs: [
+      'Someone asked to reset the password of your account. Choose a new password with the link below.',
+    ],
     action: { label: 'Choose a new password', url: link },
     footnote:
       'The link works once, for 24 hours. If you did not ask for it, ignore this e-mail: your password stays as it is.',

@@ -3,8 +3,9 @@
  * claims due mails (SKIP LOCKED, so instances never share one), sends them, and retries
  * failures with growing delays, so an SMTP outage loses nothing.
  */
-import type { FastifyBaseLogger } from 'fastify';
+
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 import { outboxMails } from '../db/schema';
 import type { OutgoingMail, SendMail } from './transport';
@@ -113,13 +114,21 @@ export class OutboxWorker {
 
   private async deliver(mail: ClaimedMail): Promise<void> {
     try {
-      await this.send({ to: mail.recipient, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+      await this.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body,
+      });
       await this.db.execute(
         sql`update outbox_mails set sent_at = now(), claimed_until = null, last_error = null where id = ${mail.id}`,
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.log.warn({ mailId: mail.id, attempts: mail.attempts, error: message }, 'mail not sent, will retry');
+      this.log.warn(
+        { mailId: mail.id, attempts: mail.attempts, error: message },
+        'mail not sent, will retry',
+      );
       await this.db.execute(sql`
         update outbox_mails set claimed_until = null, last_error = ${message.slice(0, 500)},
           next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(mail.attempts)})

@@ -80,7 +80,10 @@ async function exchangeCode(ctx: AppContext, google: GoogleConfig, code: string)
     const tokens = await oidc.authorizationCodeGrant(configuration, callback, { idTokenExpected: true });
     claims = tokens.claims();
   } catch (error) {
-    ctx.log.info({ error: error instanceof Error ? error.message : String(error) }, 'Google code exchange refused');
+    ctx.log.info(
+      { error: error instanceof Error ? error.message : String(error) },
+      'Google code exchange refused',
+    );
     throw badRequest(MESSAGES.googleCodeInvalid);
   }
   const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
@@ -101,7 +104,10 @@ export async function loginWithGoogle(ctx: AppContext, code: string): Promise<Lo
     const [invite] = await tx.select().from(invites).where(eq(invites.email, identity.email)).limit(1);
     if (!existing && !invite) throw forbidden(MESSAGES.inviteOnly);
     if (invite && !invite.isAccepted) {
-      await tx.update(invites).set({ isAccepted: true, acceptedAt: new Date() }).where(eq(invites.id, invite.id));
+      await tx
+        .update(invites)
+        .set({ isAccepted: true, acceptedAt: new Date() })
+        .where(eq(invites.id, invite.id));
     }
     // Google vouches for the address, so it counts as verified; a placeholder becomes a full account.
     if (existing) {

@@ -44,7 +44,10 @@ export async function userForKey(db: Queryable, key: string): Promise<Authentica
     .limit(1);
   if (!row) return null;
   if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(authKeys).set({ lastUsedAt: new Date(now) }).where(eq(authKeys.keyHash, keyHash));
+    await db
+      .update(authKeys)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(authKeys.keyHash, keyHash));
   }
   return { id: row.id, organisationId: row.organisationId, email: row.email, keyHash };
 }

@@ -29,10 +29,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send({ detail: MESSAGES.registrationDone });
   });
 
-  app.get<{ Params: { token: string } }>('/api/auth/verify-email/:token/', limited, async (request, reply) => {
-    const verified = await verifyEmail(ctx, request.params.token);
-    return reply.redirect(`/login?verified=${verified ? 1 : 0}`);
-  });
+  app.get<{ Params: { token: string } }>(
+    '/api/auth/verify-email/:token/',
+    limited,
+    async (request, reply) => {
+      const verified = await verifyEmail(ctx, request.params.token);
+      return reply.redirect(`/login?verified=${verified ? 1 : 0}`);
+    },
+  );
 
   app.post('/api/auth/login/', limited, async (request) => {
     const input = parseInput(loginRequest, request.body);

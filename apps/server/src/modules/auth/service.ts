@@ -9,11 +9,11 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { invites, users } from '../../db/schema';
+import { badRequest, forbidden } from '../../http/errors';
 import { isUniqueViolation } from '../../lib/dbErrors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { passwordResetMail, verificationMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
-import { badRequest, forbidden } from '../../http/errors';
 import { findUserByEmail, lockUserByEmail } from '../users/queries';
 import { issueKey, revokeAllKeys } from './keys';
 import { consumeToken, issueToken, voidTokens } from './oneTimeTokens';
@@ -38,7 +38,9 @@ export async function register(ctx: AppContext, input: RegistrationRequest): Pro
         updatedAt: new Date(),
       };
       const userId = existing
-        ? (await tx.update(users).set(fields).where(eq(users.id, existing.id)).returning({ id: users.id }))[0]!.id
+        ? (
+            await tx.update(users).set(fields).where(eq(users.id, existing.id)).returning({ id: users.id })
+          )[0]!.id
         : (
             await tx
               .insert(users)
@@ -46,7 +48,10 @@ export async function register(ctx: AppContext, input: RegistrationRequest): Pro
               .returning({ id: users.id })
           )[0]!.id;
       if (!invite.isAccepted) {
-        await tx.update(invites).set({ isAccepted: true, acceptedAt: new Date() }).where(eq(invites.id, invite.id));
+        await tx
+          .update(invites)
+          .set({ isAccepted: true, acceptedAt: new Date() })
+          .where(eq(invites.id, invite.id));
       }
       await sendVerification(ctx, tx, userId, input.email, input.first_name);
     });
@@ -57,7 +62,13 @@ export async function register(ctx: AppContext, input: RegistrationRequest): Pro
   ctx.mailQueued();
 }
 
-async function sendVerification(ctx: AppContext, tx: Queryable, userId: number, email: string, firstName: string) {
+async function sendVerification(
+  ctx: AppContext,
+  tx: Queryable,
+  userId: number,
+  email: string,
+  firstName: string,
+) {
   const token = await issueToken(tx, userId, 'verify_email');
   const link = `${ctx.config.appUrl}/api/auth/verify-email/${token}/`;
   await enqueueMail(tx, { to: email, ...verificationMail(firstName, link) });
@@ -117,7 +128,10 @@ export async function confirmPasswordReset(
   await ctx.db.transaction(async (tx) => {
     const tokenUser = await consumeToken(tx, token, 'reset_password', userId);
     if (tokenUser === null) throw badRequest(MESSAGES.resetLinkInvalid);
-    const [user] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+    const [user] = await tx
+      .select({ verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, userId));
     await tx
       .update(users)
       // Following the mailed link proves the mailbox, so it also verifies the address.

@@ -30,8 +30,8 @@ export async function listInvites(ctx: AppContext, organisationId: number) {
   return rows.map(presentInvite);
 }
 
-export function signupLink(ctx: AppContext, email: string): string {
-  return `${ctx.config.appUrl}/signup?email=${encodeURIComponent(email)}`;
+export function signupLink(appUrl: string, email: string): string {
+  return `${appUrl}/signup?email=${encodeURIComponent(email)}`;
 }
 
 /**
@@ -49,7 +49,9 @@ export async function inviteEmails(
   const inviter = await findUserById(tx, inviterId);
   if (!inviter) throw new Error('inviter vanished');
   const known = new Set([
-    ...(await tx.select({ email: users.email }).from(users).where(inArray(users.email, unique))).map((r) => r.email),
+    ...(await tx.select({ email: users.email }).from(users).where(inArray(users.email, unique))).map(
+      (r) => r.email,
+    ),
     ...(await tx.select({ email: invites.email }).from(invites).where(inArray(invites.email, unique))).map(
       (r) => r.email,
     ),
@@ -64,7 +66,7 @@ export async function inviteEmails(
       .onConflictDoNothing()
       .returning({ id: invites.id });
     if (!created) continue;
-    await enqueueMail(tx, { to: email, ...inviteMail(inviterName, signupLink(ctx, email)) });
+    await enqueueMail(tx, { to: email, ...inviteMail(inviterName, signupLink(ctx.config.appUrl, email)) });
     invited.push(email);
   }
   return { invited, skipped: unique.filter((email) => !invited.includes(email)) };

@@ -6,11 +6,7 @@ import { users } from '../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .limit(1);
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
   return row;
 }
 
@@ -21,12 +17,6 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
 
 /** Locks the row for the rest of the transaction, so concurrent sign-ups of one e-mail queue up. */
 export async function lockUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, email))
-    .for('update')
-    .limit(1);
+  const [row] = await db.select().from(users).where(eq(users.email, email)).for('update').limit(1);
   return row;
 }
-

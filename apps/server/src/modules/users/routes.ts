@@ -57,7 +57,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         .from(users)
         .where(and(eq(users.organisationId, currentUser(request).organisationId), eq(users.isActive, true)))
         // Named people first, by name; people not yet signed up (no name) after them.
-        .orderBy(sql`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '') asc nulls last`, asc(users.email));
+        .orderBy(
+          sql`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '') asc nulls last`,
+          asc(users.email),
+        );
       return rows.map(presentUserSummary);
     });
   });

@@ -1,0 +1,104 @@
+/**
+ * Operator commands: `npm run admin -- invite EMAIL [--organisation NAME]` and
+ * `npm run admin -- seed-demo`. They use the same database settings as the server.
+ */
+import { isValidEmail } from '@keystone/contract';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from './config';
+import { type Db, openDatabase } from './db/client';
+import { invites, organisations, users } from './db/schema';
+import { hashPassword } from './lib/passwords';
+import { signupLink } from './modules/invites/service';
+
+const USAGE = `Usage:
+  npm run admin -- invite EMAIL [--organisation NAME]   invite someone; prints their sign-up link
+  npm run admin -- seed-demo                            create a demo organisation and log-in`;
+
+export const DEMO_LOGIN = { email: 'demo@keystone.local', password: 'Demo-pass1!' } as const;
+
+async function organisationNamed(db: Db, name: string | undefined): Promise<{ id: number; name: string }> {
+  const all = await db.select().from(organisations).orderBy(organisations.id);
+  const found = name ? all.find((org) => org.name === name) : all[0];
+  if (found) return found;
+  const [created] = await db
+    .insert(organisations)
+    .values({ name: name ?? 'My organisation' })
+    .returning();
+  return created!;
+}
+
+async function invite(db: Db, appUrl: string, email: string, organisationName: string | undefined) {
+  const address = email.trim().toLowerCase();
+  if (!isValidEmail(address)) throw new Error(`Invalid email address: ${email}`);
+  const [existingUser] = await db.select().from(users).where(eq(users.email, address));
+  if (existingUser && !existingUser.isPlaceholder) {
+    console.log(`${address} already has an account; they can log in at ${appUrl}/login`);
+    return;
+  }
+  const organisation = await organisationNamed(db, organisationName);
+  await db.insert(invites).values({ email: address, organisationId: organisation.id }).onConflictDoNothing();
+  console.log(`Invited ${address} to "${organisation.name}".`);
+  console.log(`Sign-up link: ${signupLink(appUrl, address)}`);
+}
+
+async function seedDemo(db: Db, appUrl: string) {
+  const organisation = await organisationNamed(db, 'Demo Company');
+  const passwordHash = await hashPassword(DEMO_LOGIN.password);
+  const people = [
+    { email: DEMO_LOGIN.email, firstName: 'Dana', lastName: 'Demo', businessTitle: 'Head of Strategy' },
+    {
+      email: 'olivia.owner@keystone.local',
+      firstName: 'Olivia',
+      lastName: 'Owner',
+      businessTitle: 'Product Lead',
+    },
+    { email: 'sam.sponsor@keystone.local', firstName: 'Sam', lastName: 'Sponsor', businessTitle: 'COO' },
+  ];
+  for (const person of people) {
+    await db
+      .insert(users)
+      .values({ ...person, organisationId: organisation.id, passwordHash, emailVerifiedAt: new Date() })
+      .onConflictDoNothing();
+    await db
+      .insert(invites)
+      .values({
+        email: person.email,
+        organisationId: organisation.id,
+        isAccepted: true,
+        acceptedAt: new Date(),
+      })
+      .onConflictDoNothing();
+  }
+  console.log(`Demo organisation "${organisation.name}" is ready.`);
+  console.log(`Log in at ${appUrl}/login with ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  console.log(`(colleagues ${people[1]!.email} and ${people[2]!.email} use the same password)`);
+}
+
+async function run(args: string[]): Promise<void> {
+  const [command, ...rest] = args;
+  if (command !== 'invite' && command !== 'seed-demo') {
+    console.log(USAGE);
+    process.exitCode = command ? 1 : 0;
+    return;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    if (command === 'seed-demo') {
+      await seedDemo(database.db, config.appUrl);
+      return;
+    }
+    const orgFlag = rest.indexOf('--organisation');
+    const organisation = orgFlag >= 0 ? rest[orgFlag + 1] : undefined;
+    const email = rest.find((arg, index) => !arg.startsWith('--') && (orgFlag < 0 || index !== orgFlag + 1));
+    if (!email) throw new Error(USAGE);
+    await invite(database.db, config.appUrl, email, organisation);
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,131 @@
+/**
+ * getTestServer(): the real app on a fresh database copy, sending mail to a real SMTP server
+ * on loopback, plus factories for organisations, users and invites.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { type BuiltApp, buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import { invites, organisations, users } from '../../src/db/schema';
+import { hashPassword } from '../../src/lib/passwords';
+import { createTestDatabase } from './database';
+import { TestSmtpServer } from './smtp';
+
+export const PASSWORD = 'Str0ng-Passw0rd!';
+let passwordHash: Promise<string> | undefined;
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  organisationId: number;
+}
+
+export interface ApiResponse {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
+  body: any;
+  headers: LightMyRequestResponse['headers'];
+}
+
+export interface TestServer extends BuiltApp {
+  smtp: TestSmtpServer;
+  api(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<ApiResponse>;
+  createOrganisation(name?: string): Promise<number>;
+  createUser(
+    options?: Partial<TestUser> & { verified?: boolean; firstName?: string; lastName?: string },
+  ): Promise<TestUser>;
+  invite(email: string, organisationId: number): Promise<void>;
+  loginAs(user: TestUser): Promise<string>;
+  close(): Promise<void>;
+}
+
+let sequence = 0;
+
+export async function getTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const smtp = new TestSmtpServer();
+  const smtpUrl = await smtp.start();
+  const testDatabase = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', APP_URL: 'http://localhost:8000', AUTH_RATE_LIMIT: '1000' }),
+    smtpUrl,
+    outboxPollMs: 100,
+    ...overrides,
+  };
+  const built = await buildApp(config, testDatabase.database);
+  await built.app.ready();
+  const { db } = testDatabase.database;
+
+  const server: TestServer = {
+    ...built,
+    smtp,
+    async api(method, url, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Token ${options.token}`;
+      const response = await built.app.inject({
+        method,
+        url,
+        headers,
+        ...(options.body !== undefined && {
+          payload: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+          headers: { 'content-type': 'application/json', ...headers },
+        }),
+      });
+      let body: unknown = response.body;
+      try {
+        body = response.json();
+      } catch {
+        // Not JSON (e.g. a redirect or HTML): keep the text.
+      }
+      return { status: response.statusCode, body, headers: response.headers };
+    },
+    async createOrganisation(name = `Organisation ${++sequence}`) {
+      const [row] = await db.insert(organisations).values({ name }).returning({ id: organisations.id });
+      return row!.id;
+    },
+    async createUser(options = {}) {
+      sequence += 1;
+      const organisationId = options.organisationId ?? (await server.createOrganisation());
+      const email = (options.email ?? `user${sequence}-${Date.now()}@example.com`).toLowerCase();
+      passwordHash ??= hashPassword(PASSWORD);
+      const hash = options.password ? await hashPassword(options.password) : await passwordHash;
+      const [row] = await db
+        .insert(users)
+        .values({
+          email,
+          organisationId,
+          passwordHash: hash,
+          firstName: options.firstName ?? 'Test',
+          lastName: options.lastName ?? `User${sequence}`,
+          emailVerifiedAt: options.verified === false ? null : new Date(),
+        })
+        .returning({ id: users.id });
+      return { id: row!.id, email, password: options.password ?? PASSWORD, organisationId };
+    },
+    async invite(email, organisationId) {
+      await db.insert(invites).values({ email: email.toLowerCase(), organisationId });
+    },
+    async loginAs(user) {
+      const response = await server.api('POST', '/api/auth/login/', {
+        body: { email: user.email, password: user.password },
+      });
+      if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
+      return response.body.key as string;
+    },
+    async close() {
+      await built.app.close();
+      await testDatabase.drop();
+      await smtp.stop();
+    },
+  };
+  return server;
+}
+
+/** The path and query of a link from a mail, to follow it through the app. */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

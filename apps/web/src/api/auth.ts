@@ -1,0 +1,94 @@
+/** Account calls of spec §7: login, Google sign-in, registration, logout and password reset. */
+import { detailResponse, loginResponse } from '@keystone/contract';
+import { apiRequest } from './client';
+import type { Session } from './session';
+import { toWire, type WireNames } from './wireForms';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface Registration {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  repeatPassword: string;
+}
+
+export interface PasswordReset {
+  uid: string;
+  token: string;
+  password: string;
+  repeatPassword: string;
+}
+
+export const credentialsWire: WireNames<Credentials> = { email: 'email', password: 'password' };
+
+export const registrationWire: WireNames<Registration> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  password: 'password1',
+  repeatPassword: 'password2',
+};
+
+export const passwordResetWire: WireNames<PasswordReset> = {
+  uid: 'uid',
+  token: 'token',
+  password: 'new_password1',
+  repeatPassword: 'new_password2',
+};
+
+/** Resolves to the session to store; a body without both user_id and key is a ResponseShapeError. */
+export async function login(credentials: Credentials): Promise<Session> {
+  const answer = await apiRequest('/auth/login/', {
+    method: 'POST',
+    body: toWire(credentials, credentialsWire),
+    response: loginResponse,
+  });
+  return { id: answer.user_id, token: answer.key };
+}
+
+export async function loginWithGoogle(code: string): Promise<Session> {
+  const answer = await apiRequest('/auth/social/google', {
+    method: 'POST',
+    body: { code },
+    response: loginResponse,
+  });
+  return { id: answer.user_id, token: answer.key };
+}
+
+/** The spec counts a detail in the answer as success; without one it is a ResponseShapeError. */
+export async function register(registration: Registration): Promise<string> {
+  const answer = await apiRequest('/auth/registration/', {
+    method: 'POST',
+    body: toWire(registration, registrationWire),
+    response: detailResponse,
+  });
+  return answer.detail;
+}
+
+export async function logout(): Promise<void> {
+  await apiRequest('/auth/logout/', { method: 'POST', response: detailResponse });
+}
+
+export async function requestPasswordReset(email: string): Promise<string> {
+  const answer = await apiRequest('/auth/password/reset/', {
+    method: 'POST',
+    body: { email },
+    response: detailResponse,
+  });
+  return answer.detail;
+}
+
+export async function confirmPasswordReset(reset: PasswordReset): Promise<string> {
+  const path = `/auth/password/reset/confirm/${encodeURIComponent(reset.uid)}/${encodeURIComponent(reset.token)}/`;
+  const answer = await apiRequest(path, {
+    method: 'POST',
+    body: toWire(reset, passwordResetWire),
+    response: detailResponse,
+  });
+  return answer.detail;
+}

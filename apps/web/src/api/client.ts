@@ -1,0 +1,92 @@
+/**
+ * The one HTTP client of the app: JSON in and out, the session's token, and the error shape of
+ * DESIGN §3 turned into ApiError. Every endpoint module goes through apiRequest.
+ */
+import { errorResponse, MESSAGES } from '@keystone/contract';
+import { clearSession, readSession } from './session';
+
+/** An HTTP error answer, or a network failure (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's message, when it sent one in the agreed shape. */
+  readonly detail: string | null;
+  /** Per-field messages of a 400, keyed by wire field name. */
+  readonly fieldErrors: Record<string, string[]>;
+
+  constructor(status: number, detail: string | null, fieldErrors: Record<string, string[]> = {}) {
+    super(detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/** A successful answer whose body is not what the contract promises. */
+export class ResponseShapeError extends Error {
+  constructor(path: string) {
+    super(`Unexpected response from ${path}`);
+    this.name = 'ResponseShapeError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Any contract schema (zod) that can check an answer; typed structurally to keep zod out of the web code. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+interface RequestOptions<T> {
+  method?: Method;
+  body?: unknown;
+  /** The contract schema of the answer; anything else becomes a ResponseShapeError. */
+  response: ResponseSchema<T>;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.length === 0) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §4: a stale token on any call ends the session, and a reload shows the login page. */
+function endInvalidSession(status: number, detail: string | null): void {
+  if (status !== 403 || detail !== MESSAGES.invalidToken || readSession() === null) return;
+  clearSession();
+  window.location.reload();
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const session = readSession();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (session) headers.Authorization = `Token ${session.token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, null);
+  }
+
+  const json = await readJson(response);
+  if (!response.ok) {
+    const error = errorResponse.safeParse(json);
+    const detail = error.success ? error.data.detail : null;
+    endInvalidSession(response.status, detail);
+    throw new ApiError(response.status, detail, error.success ? (error.data.errors ?? {}) : {});
+  }
+
+  const parsed = options.response.safeParse(json);
+  if (!parsed.success) throw new ResponseShapeError(path);
+  return parsed.data;
+}

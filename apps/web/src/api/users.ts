@@ -1,0 +1,68 @@
+/** The logged-in user's details (spec §3 "User"), read and updated on the profile page. */
+import { userDetails, type UserDetails as WireUserDetails } from '@keystone/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from './client';
+import { useSession } from './session';
+import { toWire, type WireNames } from './wireForms';
+
+export interface UserDetails {
+  id: number | null;
+  name: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  businessTitle: string;
+}
+
+export type UserDetailsUpdate = Pick<UserDetails, 'firstName' | 'lastName' | 'businessTitle'>;
+
+export const userDetailsUpdateWire: WireNames<UserDetailsUpdate> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  businessTitle: 'business_title',
+};
+
+const userDetailsKey = (userId: number | undefined) => ['userDetails', userId] as const;
+
+function toUserDetails(wire: WireUserDetails): UserDetails {
+  return {
+    id: wire.id,
+    name: wire.name,
+    email: wire.email,
+    firstName: wire.first_name,
+    lastName: wire.last_name,
+    businessTitle: wire.business_title,
+  };
+}
+
+async function fetchUserDetails(): Promise<UserDetails> {
+  return toUserDetails(await apiRequest('/get-user-details/', { response: userDetails }));
+}
+
+async function updateUserDetails(update: UserDetailsUpdate): Promise<UserDetails> {
+  const answer = await apiRequest('/update-user-details/', {
+    method: 'PATCH',
+    body: toWire(update, userDetailsUpdateWire),
+    response: userDetails,
+  });
+  return toUserDetails(answer);
+}
+
+/** Keyed by the session's user, so a different login never sees the previous user's details. */
+export function useUserDetails() {
+  const session = useSession();
+  return useQuery({
+    queryKey: userDetailsKey(session?.id),
+    queryFn: fetchUserDetails,
+    enabled: session !== null,
+  });
+}
+
+export function useUpdateUserDetails() {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  return useMutation({
+    mutationFn: updateUserDetails,
+    onSuccess: (details) => queryClient.setQueryData(userDetailsKey(session?.id), details),
+  });
+}

@@ -1,0 +1,96 @@
+/** The avatar button and its popover: who is logged in, a way to the profile, and logout. */
+
+import { fullName, initials, MESSAGES } from '@keystone/contract';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { logout } from '../../api/auth';
+import { clearSession } from '../../api/session';
+import { useUserDetails } from '../../api/users';
+
+export function UserMenu() {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popoverId = useId();
+  const details = useUserDetails();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // The session ends locally even if the server cannot be reached: the user asked to leave.
+  const logoutMutation = useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      clearSession();
+      queryClient.clear();
+      navigate('/login/');
+    },
+  });
+
+  const user = details.data;
+  const name = user ? (fullName(user.firstName, user.lastName) ?? user.name) : null;
+  const open = anchor !== null;
+
+  return (
+    <>
+      <IconButton
+        aria-label="Account menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? popoverId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar sx={{ width: 34, height: 34, fontSize: '0.9rem', bgcolor: 'secondary.main' }}>
+          {user ? initials({ name, email: user.email }) : null}
+        </Avatar>
+      </IconButton>
+      <Popover
+        id={popoverId}
+        open={open}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { mt: 1, width: 280 } } }}
+      >
+        <Box sx={{ p: 2 }}>
+          {details.isPending && <CircularProgress size={20} aria-label="Loading your details" />}
+          {details.isError && <Typography color="error">{MESSAGES.fetchUserDetailsFailed}</Typography>}
+          {user && (
+            <>
+              <Typography sx={{ fontWeight: 600 }}>{name ?? user.email}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                {user.email}
+              </Typography>
+            </>
+          )}
+        </Box>
+        <Divider />
+        <Box sx={{ p: 1.5, display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              setAnchor(null);
+              navigate('/profile-settings');
+            }}
+          >
+            Profile
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => logoutMutation.mutate()}
+            disabled={logoutMutation.isPending}
+          >
+            {logoutMutation.isPending ? 'Logging out...' : 'Logout'}
+          </Button>
+        </Box>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/** E-mail and password login (spec §4 "Login flow"). */
+
+import { loginRequest } from '@keystone/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { type Credentials, credentialsWire, login } from '../../api/auth';
+import { loginErrorMessage } from '../../api/errorMessages';
+import type { Session } from '../../api/session';
+import { contractResolver } from '../../api/wireForms';
+import { FormTextField } from '../../components/FormTextField';
+
+interface LoginFormProps {
+  onLoggedIn: (session: Session) => void;
+  disabled: boolean;
+}
+
+export function LoginForm({ onLoggedIn, disabled }: LoginFormProps) {
+  const { control, handleSubmit } = useForm<Credentials>({
+    mode: 'onBlur',
+    defaultValues: { email: '', password: '' },
+    resolver: contractResolver(loginRequest, credentialsWire),
+  });
+  const mutation = useMutation({ mutationFn: login, onSuccess: onLoggedIn });
+  const busy = mutation.isPending || disabled;
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit((credentials) => mutation.mutate(credentials))}>
+      <FormTextField
+        control={control}
+        name="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      {mutation.isError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {loginErrorMessage(mutation.error)}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
+        {mutation.isPending ? 'Logging in...' : 'Log in'}
+      </Button>
+    </Box>
+  );
+}

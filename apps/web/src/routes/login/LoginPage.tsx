@@ -1,0 +1,68 @@
+/** /login: password and Google sign-in, with links to signup, password reset and sales. */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { readSession, type Session, saveSession } from '../../api/session';
+import { GoogleSignInOption } from '../../auth/GoogleSignInOption';
+import { AuthCard } from '../../components/AuthCard';
+import { SALES_CONTACT_URL } from '../../components/salesContact';
+import { lastStrategyPath } from '../paths';
+import { LoginForm } from './LoginForm';
+import { loginNotice } from './loginNotice';
+import { useGoogleCallback } from './useGoogleCallback';
+
+/** Spec §2: a visitor who is already logged in goes to the last active strategy instead. */
+export function LoginPage() {
+  // Checked on arrival only: a login made on this page goes to /strategies (see LoginScreen).
+  const [loggedInOnArrival] = useState(() => readSession() !== null);
+  if (loggedInOnArrival) return <Navigate to={lastStrategyPath()} replace />;
+  return <LoginScreen />;
+}
+
+function LoginScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [notice] = useState(() => loginNotice(searchParams, location.state));
+
+  const onLoggedIn = (session: Session) => {
+    saveSession(session);
+    navigate('/strategies');
+  };
+  const google = useGoogleCallback(onLoggedIn);
+
+  return (
+    <AuthCard title="Log in" subtitle="Welcome back. Log in to plan and track your strategy.">
+      {notice && (
+        <Alert severity={notice.severity} sx={{ my: 1 }}>
+          {notice.text}
+        </Alert>
+      )}
+      {google.pending && <LinearProgress aria-label="Signing in with Google" sx={{ my: 1 }} />}
+      {google.error && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          {google.error}
+        </Alert>
+      )}
+      <LoginForm onLoggedIn={onLoggedIn} disabled={google.pending} />
+      <Box sx={{ mt: 1.5, textAlign: 'right' }}>
+        <Link component={RouterLink} to="/forgot-password" variant="body2">
+          Forgot password?
+        </Link>
+      </Box>
+      <GoogleSignInOption label="Sign in with Google" disabled={google.pending} />
+      <Typography variant="body2" sx={{ mt: 3 }} color="text.secondary">
+        New here?{' '}
+        <Link component={RouterLink} to="/signup">
+          Create an account
+        </Link>{' '}
+        with the e-mail address you were invited with. No invite yet?{' '}
+        <Link href={SALES_CONTACT_URL}>Contact us</Link>.
+      </Typography>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * What /login says on arrival: the result of the e-mail verification link (?verified=1|0, set by
+ * the server's redirect) or a note handed over by the page that sent the user here.
+ */
+export interface LoginNotice {
+  severity: 'success' | 'error' | 'info';
+  text: string;
+}
+
+/** Passed as router state by the password pages. */
+export interface LoginNoticeState {
+  notice: LoginNotice;
+}
+
+export function noticeState(notice: LoginNotice): LoginNoticeState {
+  return { notice };
+}
+
+function isNoticeState(state: unknown): state is LoginNoticeState {
+  if (typeof state !== 'object' || state === null) return false;
+  const notice: unknown = (state as Record<string, unknown>).notice;
+  return typeof notice === 'object' && notice !== null && typeof (notice as LoginNotice).text === 'string';
+}
+
+export function loginNotice(params: URLSearchParams, routerState: unknown): LoginNotice | null {
+  const verified = params.get('verified');
+  if (verified === '1') {
+    return { severity: 'success', text: 'Your e-mail address is verified. You can log in now.' };
+  }
+  if (verified === '0') {
+    return {
+      severity: 'error',
+      text: 'This verification link is invalid or has expired. Please sign up again or contact your admin.',
+    };
+  }
+  return isNoticeState(routerState) ? routerState.notice : null;
+}

@@ -1,0 +1,42 @@
+/** Finishes a Google sign-in when the provider redirects back to /login with ?code=…&state=…. */
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { loginWithGoogle } from '../../api/auth';
+import { googleLoginErrorMessage } from '../../api/errorMessages';
+import type { Session } from '../../api/session';
+import { takeGoogleCallback } from '../../auth/googleSignIn';
+
+export interface GoogleCallbackStatus {
+  pending: boolean;
+  error: string | null;
+}
+
+export function useGoogleCallback(onSignedIn: (session: Session) => void): GoogleCallbackStatus {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [stateError, setStateError] = useState<string | null>(null);
+  // A code can be exchanged once; StrictMode's second effect run must not try again.
+  const handled = useRef(false);
+  const { mutate, isPending, error } = useMutation({
+    mutationFn: loginWithGoogle,
+    onSuccess: onSignedIn,
+    onError: (failure) => console.error('Google sign-in failed', failure),
+  });
+
+  useEffect(() => {
+    if (handled.current) return;
+    const callback = takeGoogleCallback(searchParams);
+    if (!callback) return;
+    handled.current = true;
+    // The code is single-use: keep it out of the address bar, history and a reload.
+    setSearchParams({}, { replace: true });
+    if (callback.kind === 'failed') {
+      console.error('Google sign-in failed', callback.reason);
+      setStateError(googleLoginErrorMessage(null));
+      return;
+    }
+    mutate(callback.code);
+  }, [searchParams, setSearchParams, mutate]);
+
+  return { pending: isPending, error: stateError ?? (error ? googleLoginErrorMessage(error) : null) };
+}

@@ -1,0 +1,103 @@
+/** /signup: an invited person creates an account, then confirms the address by e-mail. */
+
+import { MESSAGES, registrationRequest } from '@keystone/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { type Registration, register, registrationWire } from '../../api/auth';
+import { signupErrorMessage } from '../../api/errorMessages';
+import { contractResolver, showServerFieldErrors } from '../../api/wireForms';
+import { GoogleSignInOption } from '../../auth/GoogleSignInOption';
+import { AuthCard } from '../../components/AuthCard';
+import { FormTextField } from '../../components/FormTextField';
+import { NewPasswordField } from '../../components/NewPasswordField';
+
+// Spec §8 words the signup mismatch differently from the reset page's 'Passwords must match'.
+const signupResolver = contractResolver<Registration>(registrationRequest, registrationWire, {
+  [MESSAGES.passwordsMustMatch]: MESSAGES.passwordsDoNotMatch,
+});
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const { control, handleSubmit, setError } = useForm<Registration>({
+    mode: 'onBlur',
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', repeatPassword: '' },
+    resolver: signupResolver,
+  });
+  const mutation = useMutation({
+    mutationFn: register,
+    onSuccess: () => navigate('/signup-complete'),
+    onError: (error) => showServerFieldErrors(error, registrationWire, setError),
+  });
+
+  return (
+    <AuthCard title="Create your account" subtitle="Sign up with the e-mail address your invite was sent to.">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit((registration) => mutation.mutate(registration))}
+      >
+        <Box sx={{ display: 'flex', gap: 2 }}>
+          <FormTextField
+            control={control}
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+            required
+          />
+          <FormTextField
+            control={control}
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            required
+          />
+        </Box>
+        <FormTextField
+          control={control}
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+        />
+        <NewPasswordField control={control} name="password" label="Password" />
+        <FormTextField
+          control={control}
+          name="repeatPassword"
+          label="Repeat password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        {mutation.isError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {signupErrorMessage(mutation.error)}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={mutation.isPending}
+          sx={{ mt: 2 }}
+        >
+          {mutation.isPending ? 'Signing up...' : 'Sign up'}
+        </Button>
+      </Box>
+      <GoogleSignInOption label="Sign up with Google" disabled={mutation.isPending} />
+      <Typography variant="body2" sx={{ mt: 3 }} color="text.secondary">
+        Already have an account?{' '}
+        <Link component={RouterLink} to="/login">
+          Log in
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+// `npm test`: type check, lint, unit and API tests on PGlite, the API suite again on a
+// throw-away PostgreSQL cluster, then the browser suite in Chromium. Ends with the line
+// `N passed, N failed` (also written to .tmp/test-summary.txt for .ci/run).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { postgresAvailable, startCluster } from './pg-cluster.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const failedSteps = [];
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+/** A step that is one check (type check, lint, build). */
+function check(name, command, args) {
+  console.log(`\n=== ${name} ===`);
+  const ok = run(command, args);
+  totals[ok ? 'passed' : 'failed'] += 1;
+  if (!ok) failedSteps.push(name);
+  return ok;
+}
+
+/** A vitest run; counts its tests from the JSON report. */
+function vitest(name, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const report = path.join(tmp, `vitest-${name.replace(/\W+/g, '-')}.json`);
+  rmSync(report, { force: true });
+  const ok = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  countReport(name, ok, report, (json) => [json.numPassedTests, json.numFailedTests]);
+}
+
+/** The Playwright suite; counts its tests from the JSON report. */
+function playwright(name) {
+  console.log(`\n=== ${name} ===`);
+  const report = path.join(tmp, 'playwright.json');
+  rmSync(report, { force: true });
+  const ok = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  });
+  countReport(name, ok, report, (json) => [json.stats.expected + json.stats.flaky, json.stats.unexpected]);
+}
+
+function countReport(name, ok, report, read) {
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    failedSteps.push(`${name} (no report)`);
+    return;
+  }
+  const [passed, failed] = read(JSON.parse(readFileSync(report, 'utf8')));
+  totals.passed += passed;
+  totals.failed += failed;
+  if (!ok && failed === 0) totals.failed += 1;
+  if (!ok) failedSteps.push(name);
+}
+
+check('type check', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'npx', ['biome', 'check', '.']);
+vitest('unit and API tests (PGlite)', []);
+
+if (postgresAvailable()) {
+  console.log('\n=== starting a throw-away PostgreSQL cluster ===');
+  const cluster = await startCluster();
+  try {
+    vitest('API tests (PostgreSQL)', ['--project', 'server-postgres'], { TEST_DATABASE_URL: cluster.url });
+  } finally {
+    cluster.stop();
+  }
+} else {
+  console.log('\nPostgreSQL (initdb/pg_ctl) not found: the PostgreSQL API run is skipped.');
+}
+
+if (check('web build', 'npm', ['run', 'build', '-w', '@keystone/web'])) {
+  if (run('bash', ['scripts/ensure-chromium.sh'])) playwright('browser tests (Chromium)');
+  else {
+    totals.failed += 1;
+    failedSteps.push('browser tests (Chromium missing)');
+  }
+}
+
+const summary = `${totals.passed} passed, ${totals.failed} failed`;
+writeFileSync(path.join(tmp, 'test-summary.txt'), `${summary}\n`);
+if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join('; ')}`);
+console.log(`\n${summary}`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,95 @@
+/**
+ * Browser-test fixtures: per worker, a real SMTP server on loopback and the real server
+ * (built web app, embedded PGlite in a temporary DATA_DIR) as a child process.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+import { TestSmtpServer } from '../apps/server/test/helpers/smtp';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+export interface RunningApp {
+  baseURL: string;
+  smtp: TestSmtpServer;
+  dataDir: string;
+  /** The sign-up link printed by `npm run admin -- invite EMAIL` (run before the server started). */
+  firstInviteLink: string;
+  firstInviteEmail: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become ready within 60 s');
+}
+
+export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>({
+  workerApp: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+    async ({}, use) => {
+      const smtp = new TestSmtpServer();
+      const smtpUrl = await smtp.start();
+      const port = await freePort();
+      const baseURL = `http://localhost:${port}`;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'keystone-e2e-'));
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseURL,
+        DATA_DIR: dataDir,
+        SMTP_URL: smtpUrl,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT: '1000',
+      };
+      delete env.DATABASE_URL;
+      const firstInviteEmail = 'founder@e2e.test';
+      const printed = execFileSync(tsx, ['apps/server/src/cli.ts', 'invite', firstInviteEmail], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      });
+      const firstInviteLink = /Sign-up link: (\S+)/.exec(printed)?.[1] ?? '';
+      const child = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+      try {
+        await waitForHealth(baseURL, child);
+        await use({ baseURL, smtp, dataDir, firstInviteLink, firstInviteEmail });
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+        await smtp.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker' },
+  ],
+  app: async ({ workerApp }, use) => use(workerApp),
+  baseURL: async ({ workerApp }, use) => use(workerApp.baseURL),
+});
+
+export { expect } from '@playwright/test';

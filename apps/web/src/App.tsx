@@ -3,10 +3,12 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/queryClient';
-import { router } from './router';
+import { appRoutes } from './routes/appRoutes';
 import { theme } from './theme';
+
+const router = createBrowserRouter(appRoutes);
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

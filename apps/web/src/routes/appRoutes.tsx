@@ -1,7 +1,7 @@
 /** The route table of spec §2. */
-import { createBrowserRouter, Navigate } from 'react-router';
-import { Layout } from './components/layout/Layout';
-import { RouteErrorPage } from './routes/info/RouteErrorPage';
+import { Navigate, type RouteObject } from 'react-router';
+import { Layout } from '../components/layout/Layout';
+import { RouteErrorPage } from './info/RouteErrorPage';
 import {
   ForgotPasswordPage,
   LoginPage,
@@ -12,8 +12,8 @@ import {
   ResetPasswordPage,
   SignupCompletePage,
   SignupPage,
-} from './routes/pages';
-import { RequireLogin } from './routes/RequireLogin';
+} from './pages';
+import { RequireLogin } from './RequireLogin';
 
 /** Strategy screens that later issues build; their paths and login guard already work. */
 const strategyStubs = [
@@ -26,7 +26,7 @@ const strategyStubs = [
   { path: 'initiative-charter/:initiativeId', name: 'Initiative charter' },
 ];
 
-export const router = createBrowserRouter([
+export const appRoutes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,
@@ -50,4 +50,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];

@@ -1,0 +1,98 @@
+import { MESSAGES } from '@keystone/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../src/api/session';
+import { checkInviteText } from '../src/routes/profile-settings/inviteText';
+import { fakeServer, renderApp } from './renderApp';
+
+describe('checkInviteText', () => {
+  it('should split on commas, trim, strip markup and drop duplicates', () => {
+    expect(checkInviteText('<p>anna@example.com, Ben@Example.com</p><p>anna@example.com</p>')).toEqual({
+      ok: true,
+      emails: ['anna@example.com', 'ben@example.com'],
+    });
+  });
+
+  it('should name every invalid address', () => {
+    expect(checkInviteText('anna@example.com, not-an-email, ben@,  carl@example.org')).toEqual({
+      ok: false,
+      message: `${MESSAGES.invalidEmail}: not-an-email, ben@`,
+    });
+  });
+
+  it('should refuse an empty box', () => {
+    expect(checkInviteText(' , ')).toEqual({ ok: false, message: MESSAGES.invalidEmail });
+  });
+});
+
+const details = {
+  id: 7,
+  name: 'Anna Smith',
+  email: 'anna@example.com',
+  first_name: 'Anna',
+  last_name: 'Smith',
+  business_title: 'COO',
+};
+const invite = {
+  id: 1,
+  email: 'ben@example.com',
+  invited_by: 7,
+  is_accepted: false,
+  accepted_at: null,
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+describe('invite form on /profile-settings', () => {
+  beforeEach(() => saveSession({ id: 7, token: 'key' }));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  function startServer() {
+    return fakeServer({
+      'GET /api/get-user-details/': { status: 200, body: details },
+      'GET /api/invites/': { status: 200, body: [invite] },
+      'POST /api/invites/create/': {
+        status: 201,
+        body: { detail: 'Invites sent.', invited: ['carl@example.com'], skipped: [] },
+      },
+    });
+  }
+
+  const inviteBox = () => screen.findByRole('textbox', { name: 'E-mail addresses' });
+  const inviteCreations = (calls: { path: string }[]) =>
+    calls.filter((c) => c.path === '/api/invites/create/');
+
+  it('should not submit when Enter is pressed in the box', async () => {
+    const { calls } = startServer();
+    renderApp('/profile-settings');
+    const box = await inviteBox();
+    fireEvent.change(box, { target: { value: 'carl@example.com' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter' });
+    await screen.findByText('ben@example.com');
+    expect(inviteCreations(calls)).toHaveLength(0);
+  });
+
+  it('should name the invalid addresses and send nothing', async () => {
+    const { calls } = startServer();
+    renderApp('/profile-settings');
+    fireEvent.change(await inviteBox(), { target: { value: 'carl@example.com, carl@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(`${MESSAGES.invalidEmail}: carl@`)).toBeTruthy();
+    expect(inviteCreations(calls)).toHaveLength(0);
+  });
+
+  it('should send the addresses as an array, confirm, and fetch the invites again', async () => {
+    const { calls } = startServer();
+    renderApp('/profile-settings');
+    const list = await screen.findByRole('list', { name: 'Invites' });
+    expect(within(list).getByText('Pending')).toBeTruthy();
+    fireEvent.change(await inviteBox(), { target: { value: 'Carl@example.com ,\n' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(MESSAGES.invitesUpdated)).toBeTruthy();
+    expect(inviteCreations(calls).map((c) => (c as { body: unknown }).body)).toEqual([['carl@example.com']]);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/invites/').length).toBe(2));
+  });
+});

@@ -1,0 +1,48 @@
+/** Test helpers: the app's routes in a memory router, with a fresh query cache and a fake server. */
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient } from '../src/api/queryClient';
+import { appRoutes } from '../src/routes/appRoutes';
+import { theme } from '../src/theme';
+
+export function renderApp(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const view = render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return { ...view, router };
+}
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Answer = { status: number; body: unknown };
+
+/**
+ * Replaces fetch with a server that answers by "METHOD /path" (404 otherwise) and records calls.
+ */
+export function fakeServer(answers: Record<string, Answer>) {
+  const calls: FakeCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const path = String(input);
+    calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const answer = answers[`${method} ${path}`] ?? { status: 404, body: { detail: 'Not found.' } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../src/api/session';
 import { checkInviteText } from '../src/routes/profile-settings/inviteText';
-import { fakeServer, renderApp } from './renderApp';
+import { type FakeCall, fakeServer, renderApp } from './renderApp';
 
 describe('checkInviteText', () => {
   it('should split on commas, trim, strip markup and drop duplicates', () => {
@@ -62,8 +62,7 @@ describe('invite form on /profile-settings', () => {
   }
 
   const inviteBox = () => screen.findByRole('textbox', { name: 'E-mail addresses' });
-  const inviteCreations = (calls: { path: string }[]) =>
-    calls.filter((c) => c.path === '/api/invites/create/');
+  const inviteCreations = (calls: FakeCall[]) => calls.filter((c) => c.path === '/api/invites/create/');
 
   it('should not submit when Enter is pressed in the box', async () => {
     const { calls } = startServer();
@@ -92,7 +91,7 @@ describe('invite form on /profile-settings', () => {
     fireEvent.change(await inviteBox(), { target: { value: 'Carl@example.com ,\n' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(MESSAGES.invitesUpdated)).toBeTruthy();
-    expect(inviteCreations(calls).map((c) => (c as { body: unknown }).body)).toEqual([['carl@example.com']]);
+    expect(inviteCreations(calls).map((c) => c.body)).toEqual([['carl@example.com']]);
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/invites/').length).toBe(2));
   });
 });

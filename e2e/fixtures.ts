@@ -75,7 +75,11 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
         encoding: 'utf8',
       });
       const firstInviteLink = /Sign-up link: (\S+)/.exec(printed)?.[1] ?? '';
-      const child = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+      const child = spawn(tsx, ['apps/server/src/main.ts'], {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
       try {
         await waitForHealth(baseURL, child);
         await use({ baseURL, smtp, dataDir, firstInviteLink, firstInviteEmail });

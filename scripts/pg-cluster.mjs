@@ -6,7 +6,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const BIN_CANDIDATES = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'];
+const BIN_CANDIDATES = [
+  '/usr/lib/postgresql/15/bin',
+  '/usr/lib/postgresql/16/bin',
+  '/usr/lib/postgresql/17/bin',
+];
 
 function binDir() {
   const found = BIN_CANDIDATES.find((dir) => existsSync(path.join(dir, 'initdb')));
@@ -45,9 +49,20 @@ export async function startCluster() {
   if (!bin) throw new Error('PostgreSQL (initdb, pg_ctl) is not installed');
   const folder = mkdtempSync(path.join(tmpdir(), 'keystone-pg-'));
   const dataDir = path.join(folder, 'data');
-  if (process.getuid?.() === 0) chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString()), 0);
+  if (process.getuid?.() === 0)
+    chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString()), 0);
   const port = await freePort();
-  runAsOwner(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+  runAsOwner(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   runAsOwner(path.join(bin, 'pg_ctl'), [
     '-D',
     dataDir,

@@ -33,7 +33,11 @@ function vitest(name, args, env = {}) {
   console.log(`\n=== ${name} ===`);
   const report = path.join(tmp, `vitest-${name.replace(/\W+/g, '-')}.json`);
   rmSync(report, { force: true });
-  const ok = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const ok = run(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
   countReport(name, ok, report, (json) => [json.numPassedTests, json.numFailedTests]);
 }
 

@@ -98,7 +98,7 @@ export async function login(ctx: AppContext, email: string, password: string): P
 /** Always succeeds from the caller's view, so it cannot be used to find out who has an account. */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user || !user.isActive || user.isPlaceholder) return;
+  if (!user?.isActive || user.isPlaceholder) return;
   await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'reset_password');
     const link = `${ctx.config.appUrl}/reset-password/${encodeUid(user.id)}/${token}`;

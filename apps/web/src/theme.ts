@@ -19,7 +19,7 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
-    MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    MuiTextField: { defaultProps: { fullWidth: true, margin: 'dense' } },
     MuiTooltip: { defaultProps: { enterDelay: TIMINGS.tooltipDelayMs } },
   },
 });

@@ -15,8 +15,7 @@ export function NewPasswordField<F extends FieldValues>({ control, name, label }
   const [focused, setFocused] = useState(false);
   const value: unknown = useWatch({ control, name });
   const password = typeof value === 'string' ? value : '';
-  const inputId = `field-${name}`;
-  const checklistId = `${inputId}-checklist`;
+  const checklistId = `field-${name}-checklist`;
   return (
     <Tooltip
       open={focused}
@@ -30,18 +29,19 @@ export function NewPasswordField<F extends FieldValues>({ control, name, label }
       // On narrow windows "right" has no room; the tooltip then flips instead of covering the field.
       slotProps={{ popper: { modifiers: [{ name: 'flip', options: { fallbackPlacements: ['bottom'] } }] } }}
     >
-      <FormTextField
-        control={control}
-        name={name}
-        id={inputId}
-        label={label}
-        type="password"
-        autoComplete="new-password"
-        required
-        onFocus={() => setFocused(true)}
-        onBlur={() => setFocused(false)}
-        slotProps={{ htmlInput: { 'aria-describedby': `${checklistId} ${inputId}-helper-text` } }}
-      />
+      <div>
+        <FormTextField
+          control={control}
+          name={name}
+          label={label}
+          type="password"
+          autoComplete="new-password"
+          required
+          describedBy={focused ? checklistId : undefined}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+        />
+      </div>
     </Tooltip>
   );
 }

@@ -12,7 +12,12 @@ interface PasswordChecklistProps {
 
 export function PasswordChecklist({ password, id }: PasswordChecklistProps) {
   return (
-    <Box component="ul" id={id} aria-label="Password requirements" sx={{ listStyle: 'none', m: 0, p: 0.5 }}>
+    <Box
+      component="ul"
+      id={id}
+      aria-label="Password requirements"
+      sx={{ listStyle: 'none', m: 0, p: 0.5, fontSize: '0.8125rem' }}
+    >
       {PASSWORD_RULES.map((rule) => {
         const met = rule.test(password);
         return (

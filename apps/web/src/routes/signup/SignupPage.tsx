@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { type Registration, register, registrationWire } from '../../api/auth';
 import { signupErrorMessage } from '../../api/errorMessages';
 import { contractResolver, showServerFieldErrors } from '../../api/wireForms';
@@ -16,6 +16,7 @@ import { GoogleSignInOption } from '../../auth/GoogleSignInOption';
 import { AuthCard } from '../../components/AuthCard';
 import { FormTextField } from '../../components/FormTextField';
 import { NewPasswordField } from '../../components/NewPasswordField';
+import { SALES_CONTACT_URL } from '../../components/salesContact';
 
 // Spec §8 words the signup mismatch differently from the reset page's 'Passwords must match'.
 const signupResolver = contractResolver<Registration>(registrationRequest, registrationWire, {
@@ -24,9 +25,17 @@ const signupResolver = contractResolver<Registration>(registrationRequest, regis
 
 export function SignupPage() {
   const navigate = useNavigate();
+  // The invite's sign-up link carries the invited address.
+  const [searchParams] = useSearchParams();
   const { control, handleSubmit, setError } = useForm<Registration>({
     mode: 'onBlur',
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', repeatPassword: '' },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: searchParams.get('email') ?? '',
+      password: '',
+      repeatPassword: '',
+    },
     resolver: signupResolver,
   });
   const mutation = useMutation({
@@ -97,6 +106,7 @@ export function SignupPage() {
         <Link component={RouterLink} to="/login">
           Log in
         </Link>
+        . No invite yet? <Link href={SALES_CONTACT_URL}>Contact us</Link>.
       </Typography>
     </AuthCard>
   );

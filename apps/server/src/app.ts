@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
-import { registerErrorHandling } from './http/errors';
+import { frameworkErrorReply, registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/jsonBody';
 import { loggerOptions, requestId } from './http/logging';
 import { registerStaticSite } from './http/staticSite';
@@ -32,6 +32,7 @@ export async function buildApp(config: Config, database?: Database): Promise<Bui
     trustProxy: config.trustProxy,
     genReqId: (request) => requestId(request.headers['x-request-id']),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: frameworkErrorReply,
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
 

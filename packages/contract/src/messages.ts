@@ -61,6 +61,7 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   bodyTooLarge: 'The request is too large.',
   malformedJson: 'The request body is not valid JSON.',
+  invalidCharacters: 'The text contains characters that are not allowed.',
   notFound: 'Not found.',
   internalError: 'Something went wrong on our side. Please try again.',
 } as const;

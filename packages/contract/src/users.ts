@@ -38,8 +38,10 @@ export function fullName(first: string | null | undefined, last: string | null |
 
 /** Avatar initials: first letters of first and last name, else of the e-mail. */
 export function initials(user: { name?: string | null; email: string }): string {
+  // By code point, so a name or address starting with an emoji does not yield half a character.
+  const first = (text: string | undefined) => [...(text ?? '')][0] ?? '';
   const words = (user.name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return `${words[0]?.[0] ?? ''}${words[words.length - 1]?.[0] ?? ''}`.toUpperCase();
-  if (words.length === 1) return (words[0]?.[0] ?? '').toUpperCase();
-  return (user.email[0] ?? '?').toUpperCase();
+  if (words.length >= 2) return `${first(words[0])}${first(words[words.length - 1])}`.toUpperCase();
+  if (words.length === 1) return first(words[0]).toUpperCase();
+  return (first(user.email) || '?').toUpperCase();
 }

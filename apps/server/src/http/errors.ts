@@ -1,6 +1,6 @@
 /** One error shape for every failure (DESIGN §3): `{detail, errors?}`, never a 500 for bad input. */
 import { fieldErrors, MESSAGES } from '@keystone/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 export class HttpError extends Error {
@@ -19,8 +19,34 @@ export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string = MESSAGES.notFound) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The dotted path of the first string PostgreSQL cannot store (a NUL character) or that is not
+ * text at all (a lone UTF-16 surrogate, from a JSON escape such as "\ud800"), or null.
+ * Iterative, because a 1 MiB body may nest hundreds of thousands of levels deep.
+ */
+function unstorableTextPath(input: unknown): string | null {
+  const pending: Array<[unknown, string]> = [[input, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000') || LONE_SURROGATE.test(value)) return path;
+    } else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) pending.push([child, path ? `${path}.${key}` : key]);
+    }
+  }
+  return null;
+}
+
 /** Parses input with a contract schema; the first message becomes `detail`, all go in `errors`. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const badTextPath = unstorableTextPath(input);
+  if (badTextPath !== null) {
+    throw badRequest(MESSAGES.invalidCharacters, {
+      [badTextPath || 'non_field_errors']: [MESSAGES.invalidCharacters],
+    });
+  }
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const errors = fieldErrors(result.error.issues);
@@ -38,9 +64,23 @@ function frameworkMessage(error: FastifyError): string {
       return MESSAGES.malformedJson;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type: send JSON (application/json).';
+    case 'FST_ERR_BAD_URL':
+      return 'The address of the request is not valid.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The address of the request is too long.';
     default:
       return error.message;
   }
+}
+
+/**
+ * The router's own refusals (a malformed percent-encoding, an overlong path segment) skip the
+ * error handler; Fastify's `frameworkErrors` option sends them through this in our shape.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // No hook runs for these, so the request id that every other answer carries is set here.
+  reply.header('x-request-id', request.id);
+  reply.status(error.statusCode ?? 400).send({ detail: frameworkMessage(error) });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

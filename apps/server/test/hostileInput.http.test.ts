@@ -1,0 +1,165 @@
+/** Hostile requests: malformed, oversized, deeply nested or non-JSON bodies, odd paths and headers. */
+import { MESSAGES } from '@keystone/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ENDPOINTS,
+  expectClientError,
+  expectHandled,
+  fieldsOf,
+  type HostileServer,
+  startHostileServer,
+  withField,
+} from './helpers/hostile';
+
+describe('hostile requests', () => {
+  let hostile: HostileServer;
+  let before: unknown;
+  beforeAll(async () => {
+    hostile = await startHostileServer();
+    before = await hostile.victimView();
+  });
+  afterAll(() => hostile.close());
+  const send: HostileServer['send'] = (...args) => hostile.send(...args);
+
+  describe.each(ENDPOINTS)('$name', (endpoint) => {
+    const fields = fieldsOf(endpoint);
+
+    it('should refuse malformed JSON with 400', async () => {
+      for (const text of ['{"email":', "{'email': 1}", '{email: 1}', '[1,]', 'nul', '{"a":1}}', '\u0000']) {
+        const response = await send(endpoint, text);
+        expectClientError(response, 400);
+        expect(response.body.detail).toBe(MESSAGES.malformedJson);
+      }
+      const proto = await send(endpoint, '{"__proto__": {"isAdmin": true}, "email": "a@b.com"}');
+      expectClientError(proto, 400);
+    });
+
+    it('should refuse a body over 1 MiB with 413', async () => {
+      const response = await send(
+        endpoint,
+        JSON.stringify(withField(endpoint.valid, fields[0]!, 'x'.repeat(1_100_000))),
+      );
+      expectClientError(response, 413);
+      expect(response.body.detail).toBe(MESSAGES.bodyTooLarge);
+    });
+
+    it('should refuse JSON nested 5,000 levels deep', async () => {
+      const deepArray = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+      const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+      expectClientError(await send(endpoint, deepArray));
+      expectClientError(await send(endpoint, `${'['.repeat(500_000)}${']'.repeat(500_000)}`));
+      // An unknown key is ignored, and a profile update may leave every field out.
+      if (endpoint.required.length > 0) expectClientError(await send(endpoint, deepObject));
+      else expectHandled(await send(endpoint, deepObject));
+      for (const field of fields) {
+        const body = JSON.stringify(withField(endpoint.valid, field, '__DEEP__')).replace(
+          '"__DEEP__"',
+          deepArray,
+        );
+        expectClientError(await send(endpoint, body), 400);
+      }
+    });
+
+    it('should refuse a body that is not JSON', async () => {
+      for (const type of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+      ]) {
+        expectClientError(await send(endpoint, 'email=a%40b.com&password=x', { 'content-type': type }));
+      }
+    });
+  });
+
+  describe('paths', () => {
+    it.each([
+      ['GET', '/api/nope/'],
+      ['GET', '/api'],
+      ['GET', '/api/'],
+      ['POST', '/api/auth/unknown/'],
+      ['PUT', '/api/auth/login/'],
+      ['DELETE', '/api/users/'],
+      ['GET', '/api/users/1/'],
+      ['GET', "/api/users/' OR 1=1 --/"],
+      ['GET', '/api/..%2F..%2Fetc%2Fpasswd'],
+    ] as const)('should answer %s %s with 404 {detail}', async (method, path) => {
+      const response = await hostile.server.api(method, path, { token: hostile.attackerKey });
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ detail: MESSAGES.notFound });
+    });
+
+    it.each([
+      ['a NUL character', 'MQ', '%00', 400, MESSAGES.resetLinkInvalid],
+      ['a lone surrogate', 'MQ', '%ED%A0%80', 400, 'The address of the request is not valid.'],
+      ['a lone percent sign', 'MQ', '%', 400, 'The address of the request is not valid.'],
+      ['a dotted path', '..', '..', 404, MESSAGES.notFound],
+      ['an SQL payload', "'%20OR%201=1%20--", 'x', 400, MESSAGES.resetLinkInvalid],
+      ['a very long token', 'MQ', 'x'.repeat(2000), 414, 'The address of the request is too long.'],
+    ])('should refuse a reset link with %s', async (_name, uid, token, status, detail) => {
+      const response = await hostile.server.api('POST', `/api/auth/password/reset/confirm/${uid}/${token}/`, {
+        body: { new_password1: 'Owned-pass1!', new_password2: 'Owned-pass1!' },
+      });
+      expectClientError(response, status);
+      expect(response.body).toEqual({ detail });
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('should answer a verification link with odd tokens by a redirect, never a 500', async () => {
+      for (const token of ['%00', '%ED%A0%80', 'x'.repeat(400), "'%20OR%201=1%20--"]) {
+        const response = await hostile.server.api('GET', `/api/auth/verify-email/${token}/`);
+        expect([302, 400]).toContain(response.status);
+        if (response.status === 302) expect(response.headers.location).toBe('/login?verified=0');
+        else expect(typeof response.body.detail).toBe('string');
+      }
+    });
+  });
+
+  describe('headers', () => {
+    it.each([
+      ['a success', 'GET', '/api/config/', 200],
+      ['a validation error', 'POST', '/api/auth/login/', 400],
+      ['a missing page', 'GET', '/api/nope/', 404],
+    ] as const)(
+      'should send the security headers and a request id on %s',
+      async (_name, method, path, status) => {
+        const response = await hostile.server.api(method, path, method === 'POST' ? { body: {} } : {});
+        expect(response.status).toBe(status);
+        expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      },
+    );
+
+    it("should keep a sane caller's request id and replace an odd one", async () => {
+      const sane = await hostile.server.api('GET', '/api/config/', {
+        headers: { 'x-request-id': 'trace-42.a_b' },
+      });
+      expect(sane.headers['x-request-id']).toBe('trace-42.a_b');
+      for (const odd of ['has spaces', 'x'.repeat(101), '<script>', "' OR 1=1"]) {
+        const response = await hostile.server.api('GET', '/api/config/', {
+          headers: { 'x-request-id': odd },
+        });
+        expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    });
+
+    it.each([
+      `Token ${'é'.repeat(20)}`,
+      "Token ' OR 1=1 --",
+      "Token '--",
+      'Token %00',
+      'Token null',
+      'Basic YWRtaW46YWRtaW4=',
+    ])('should answer the Authorization header %j with 403 "Invalid token."', async (authorization) => {
+      const response = await hostile.server.api('GET', '/api/users/', { headers: { authorization } });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ detail: MESSAGES.invalidToken });
+    });
+  });
+
+  it("should leave the other organisation's data exactly as it was", async () => {
+    expect(await hostile.victimView()).toEqual(before);
+  });
+});

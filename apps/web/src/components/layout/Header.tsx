@@ -20,7 +20,13 @@ export function Header() {
   return (
     <AppBar position="sticky" elevation={0} color="primary">
       <Toolbar sx={{ gap: 1 }}>
-        <Link component={RouterLink} to="/strategies" color="inherit" underline="none">
+        <Link
+          component={RouterLink}
+          to="/strategies"
+          color="inherit"
+          underline="none"
+          sx={{ display: 'flex' }}
+        >
           <Logo />
         </Link>
         <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5, ml: 3, flexGrow: 1 }}>

@@ -1,4 +1,5 @@
 /** Finishes a Google sign-in when the provider redirects back to /login with ?code=…&state=…. */
+import { MESSAGES } from '@keystone/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -32,7 +33,7 @@ export function useGoogleCallback(onSignedIn: (session: Session) => void): Googl
     setSearchParams({}, { replace: true });
     if (callback.kind === 'failed') {
       console.error('Google sign-in failed', callback.reason);
-      setStateError(googleLoginErrorMessage(null));
+      setStateError(MESSAGES.googleLoginFailed);
       return;
     }
     mutate(callback.code);

@@ -25,6 +25,8 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    actionTimeout: 15_000,
+    navigationTimeout: 20_000,
     screenshot: 'only-on-failure',
     trace: 'off',
   },

@@ -1,0 +1,129 @@
+/**
+ * The account journey of issue 2 in a real browser: invite → sign up → verify from the mail →
+ * log in → edit profile → invite someone → log out → forgot password → reset → log in.
+ */
+import { MESSAGES } from '@keystone/contract';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const PASSWORD = 'First-pass1!';
+const NEW_PASSWORD = 'Second-pass2?';
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+test('a new user signs up from an invite, manages the profile and resets the password', async ({
+  page,
+  app,
+}) => {
+  const email = app.firstInviteEmail;
+
+  // Sign up from the link the admin command printed.
+  await page.goto(app.firstInviteLink);
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('E-mail').fill(email);
+  const password = page.getByRole('textbox', { name: 'Password', exact: true });
+  await password.fill('weak');
+  // The live checklist shows which rules are still unmet.
+  await expect(page.getByText(MESSAGES.passwordUppercase)).toBeVisible();
+  await password.fill(PASSWORD);
+  await page.getByLabel('Repeat password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page).toHaveURL(/\/signup-complete$/);
+
+  // Logging in before verifying is refused with a clear message.
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByText(MESSAGES.emailNotVerified)).toBeVisible();
+
+  // Follow the verification link from the mail received over SMTP.
+  const verification = await app.smtp.waitFor(email, /Confirm your e-mail/);
+  const verifyLink = verification.links.find((link) => link.includes('/verify-email/'));
+  expect(verifyLink).toBeTruthy();
+  await page.goto(verifyLink!);
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
+  await expect(page.getByText('Your e-mail address is verified. You can log in now.')).toBeVisible();
+
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/strategies$/);
+
+  // Edit the profile through the avatar menu.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Profile', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile-settings$/);
+  await expect(page.getByText('Edit profile settings here:')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toBeDisabled();
+  await page.getByLabel('Business title').fill('Rear Admiral');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(MESSAGES.userDetailsUpdated)).toBeVisible();
+  // Success messages clear after 3 seconds.
+  await expect(page.getByText(MESSAGES.userDetailsUpdated)).toBeHidden({ timeout: 6000 });
+  await page.reload();
+  await expect(page.getByLabel('Business title')).toHaveValue('Rear Admiral');
+
+  // Invite a colleague: a bad address is named, Enter does not submit, the mail arrives.
+  const invites = page.getByLabel('E-mail addresses');
+  await invites.fill('colleague@e2e.test, not-an-address');
+  await invites.press('Enter');
+  await expect(page.getByText(MESSAGES.invitesUpdated)).toBeHidden();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByText(/Invalid email address/).first()).toBeVisible();
+  await invites.fill('colleague@e2e.test');
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByText(MESSAGES.invitesUpdated)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Invites' }).getByText('colleague@e2e.test')).toBeVisible();
+  const invitation = await app.smtp.waitFor('colleague@e2e.test', /invited you/);
+  expect(invitation.links.some((link) => link.startsWith(`${app.baseURL}/signup?email=`))).toBe(true);
+
+  // Log out from the avatar menu.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\/?$/);
+  await page.goto('/profile-settings');
+  await expect(page).toHaveURL(/\/login\/?$/);
+
+  // Forgot password → reset from the mailed link → log in with the new password.
+  await page.getByRole('link', { name: /forgot/i }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const reset = await app.smtp.waitFor(email, /Reset your/);
+  const resetLink = reset.links.find((link) => link.includes('/reset-password/'));
+  expect(resetLink).toMatch(new RegExp(`^${app.baseURL}/reset-password/[^/]+/[^/]+$`));
+  await page.goto(resetLink!);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Repeat new password').fill('Different-pass3!');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText(MESSAGES.passwordsMustMatch)).toBeVisible();
+  await page.getByLabel('Repeat new password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByText(MESSAGES.wrongCredentials)).toBeVisible();
+  await logIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/strategies$/);
+});
+
+test('an e-mail without an invite sees the invite-only message', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Nobody');
+  await page.getByLabel('Last name').fill('Invited');
+  await page.getByLabel('E-mail').fill('stranger@e2e.test');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByText(MESSAGES.inviteOnly)).toBeVisible();
+});
+
+test('unknown paths show the not-found page and protected pages require login', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('link', { name: /strategies/i })).toBeVisible();
+  await page.goto('/strategies');
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,17 +1,18 @@
 /** The route table of spec §2. */
+import LinearProgress from '@mui/material/LinearProgress';
 import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from '../components/layout/Layout';
 import { RouteErrorPage } from './info/RouteErrorPage';
 import {
-  ForgotPasswordPage,
-  LoginPage,
-  MobileWarningPage,
-  NotBuiltYetPage,
-  NotFoundPage,
-  ProfileSettingsPage,
-  ResetPasswordPage,
-  SignupCompletePage,
-  SignupPage,
+  forgotPasswordPage,
+  loginPage,
+  mobileWarningPage,
+  notBuiltYetPage,
+  notFoundPage,
+  profileSettingsPage,
+  resetPasswordPage,
+  signupCompletePage,
+  signupPage,
 } from './pages';
 import { RequireLogin } from './RequireLogin';
 
@@ -30,24 +31,26 @@ export const appRoutes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,
+    // Shown while the first screen's code loads.
+    hydrateFallbackElement: <LinearProgress aria-label="Loading page" />,
     children: [
       { index: true, element: <Navigate to="/strategies" replace /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
-      { path: 'signup-complete', element: <SignupCompletePage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password/:uid/:token', element: <ResetPasswordPage /> },
+      { path: 'login', lazy: loginPage },
+      { path: 'signup', lazy: signupPage },
+      { path: 'signup-complete', lazy: signupCompletePage },
+      { path: 'forgot-password', lazy: forgotPasswordPage },
+      { path: 'reset-password/:uid/:token', lazy: resetPasswordPage },
       // Without both uid and token there is nothing to reset (spec §2).
       { path: 'reset-password/*', element: <Navigate to="/login" replace /> },
-      { path: 'mobile-warning', element: <MobileWarningPage /> },
+      { path: 'mobile-warning', lazy: mobileWarningPage },
       {
         element: <RequireLogin />,
         children: [
-          { path: 'profile-settings', element: <ProfileSettingsPage /> },
-          ...strategyStubs.map(({ path, name }) => ({ path, element: <NotBuiltYetPage name={name} /> })),
+          { path: 'profile-settings', lazy: profileSettingsPage },
+          ...strategyStubs.map(({ path, name }) => ({ path, lazy: notBuiltYetPage(name) })),
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: notFoundPage },
     ],
   },
 ];

@@ -1,29 +1,23 @@
 /**
  * Every screen is loaded on demand, so /login downloads only its own code and the heavy
- * strategy editors of later issues never land in its bundle.
+ * strategy editors of later issues never land in its bundle. These are route-level `lazy`
+ * loaders rather than React.lazy: the router fetches a screen's code before it changes the
+ * address, so the address and the screen on display always agree (with React.lazy the old
+ * screen stayed visible, and typed into, under the new address while the code loaded).
  */
-import { lazy } from 'react';
-
-export const LoginPage = lazy(() => import('./login/LoginPage').then((m) => ({ default: m.LoginPage })));
-export const SignupPage = lazy(() => import('./signup/SignupPage').then((m) => ({ default: m.SignupPage })));
-export const SignupCompletePage = lazy(() =>
-  import('./info/SignupCompletePage').then((m) => ({ default: m.SignupCompletePage })),
-);
-export const ForgotPasswordPage = lazy(() =>
-  import('./forgot-password/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
-);
-export const ResetPasswordPage = lazy(() =>
-  import('./reset-password/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
-);
-export const MobileWarningPage = lazy(() =>
-  import('./info/MobileWarningPage').then((m) => ({ default: m.MobileWarningPage })),
-);
-export const ProfileSettingsPage = lazy(() =>
-  import('./profile-settings/ProfileSettingsPage').then((m) => ({ default: m.ProfileSettingsPage })),
-);
-export const NotFoundPage = lazy(() =>
-  import('./info/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
-);
-export const NotBuiltYetPage = lazy(() =>
-  import('./info/NotBuiltYetPage').then((m) => ({ default: m.NotBuiltYetPage })),
-);
+export const loginPage = () => import('./login/LoginPage').then((m) => ({ Component: m.LoginPage }));
+export const signupPage = () => import('./signup/SignupPage').then((m) => ({ Component: m.SignupPage }));
+export const signupCompletePage = () =>
+  import('./info/SignupCompletePage').then((m) => ({ Component: m.SignupCompletePage }));
+export const forgotPasswordPage = () =>
+  import('./forgot-password/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage }));
+export const resetPasswordPage = () =>
+  import('./reset-password/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage }));
+export const mobileWarningPage = () =>
+  import('./info/MobileWarningPage').then((m) => ({ Component: m.MobileWarningPage }));
+export const profileSettingsPage = () =>
+  import('./profile-settings/ProfileSettingsPage').then((m) => ({ Component: m.ProfileSettingsPage }));
+export const notFoundPage = () => import('./info/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }));
+/** The router caches what a route's loader returns, so this element is built once per route. */
+export const notBuiltYetPage = (name: string) => () =>
+  import('./info/NotBuiltYetPage').then((m) => ({ element: <m.NotBuiltYetPage name={name} /> }));

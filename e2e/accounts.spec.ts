@@ -46,7 +46,7 @@ test('a new user signs up from an invite, manages the profile and resets the pas
   expect(verifyLink).toBeTruthy();
   await page.goto(verifyLink!);
   await expect(page).toHaveURL(/\/login\?verified=1$/);
-  await expect(page.getByText('Your e-mail address is verified. You can log in now.')).toBeVisible();
+  await expect(page.getByText(MESSAGES.emailVerified)).toBeVisible();
 
   await logIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/strategies$/);

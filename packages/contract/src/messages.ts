@@ -50,6 +50,9 @@ export const MESSAGES = {
   emailNotVerified:
     'Please verify your e-mail address first: open the link in the verification e-mail we sent you.',
   registrationDone: 'Verification e-mail sent.',
+  emailVerified: 'Your e-mail address is verified. You can log in now.',
+  verificationLinkInvalid:
+    'This verification link is invalid or has expired. Please sign up again or contact your admin.',
   passwordResetSent: 'If an account exists for this e-mail, a link to reset the password has been sent.',
   passwordResetDone: 'Your password has been reset. You can log in with the new password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',

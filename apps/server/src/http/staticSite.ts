@@ -27,7 +27,9 @@ export async function registerStaticSite(app: FastifyInstance, webDist: string |
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/ws/');
-    if (!isApi && hasSite && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing hashed asset (e.g. from an older build) must be a 404, not the HTML page.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasSite && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ detail: MESSAGES.notFound });

@@ -2,6 +2,7 @@
  * What /login says on arrival: the result of the e-mail verification link (?verified=1|0, set by
  * the server's redirect) or a note handed over by the page that sent the user here.
  */
+import { MESSAGES } from '@keystone/contract';
 export interface LoginNotice {
   severity: 'success' | 'error' | 'info';
   text: string;
@@ -25,12 +26,12 @@ function isNoticeState(state: unknown): state is LoginNoticeState {
 export function loginNotice(params: URLSearchParams, routerState: unknown): LoginNotice | null {
   const verified = params.get('verified');
   if (verified === '1') {
-    return { severity: 'success', text: 'Your e-mail address is verified. You can log in now.' };
+    return { severity: 'success', text: MESSAGES.emailVerified };
   }
   if (verified === '0') {
     return {
       severity: 'error',
-      text: 'This verification link is invalid or has expired. Please sign up again or contact your admin.',
+      text: MESSAGES.verificationLinkInvalid,
     };
   }
   return isNoticeState(routerState) ? routerState.notice : null;

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTestServer, type TestServer } from './helpers/testServer';
+
+describe('serving the web app', () => {
+  let server: TestServer;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'keystone-dist-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Keystone</title>');
+    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+    server = await getTestServer({ webDist });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('should answer any screen path with index.html (history fallback)', async () => {
+    const response = await server.api('GET', '/reset-password/MQ/some-token');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<title>Keystone</title>');
+  });
+
+  it('should serve hashed assets with a long cache lifetime', async () => {
+    const response = await server.api('GET', '/assets/app-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('should answer a missing asset with 404, not the HTML page', async () => {
+    const response = await server.api('GET', '/assets/app-old999.js');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ detail: 'Not found.' });
+  });
+
+  it('should answer unknown API paths with a JSON 404', async () => {
+    const response = await server.api('GET', '/api/no-such-call/');
+    expect(response.status).toBe(404);
+    expect(response.body.detail).toBeTypeOf('string');
+  });
+});

@@ -8,5 +8,7 @@ export * from './password';
 export * from './permissions';
 export * from './primitives';
 export * from './richText';
+export * from './richTextRules';
 export * from './statuses';
+export * from './strategies';
 export * from './users';

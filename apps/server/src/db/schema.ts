@@ -1,6 +1,6 @@
 /** Database tables (Drizzle). Migrations under ./migrations are generated from this file. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -113,4 +113,136 @@ export const outboxMails = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('outbox_mails_due_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
+);
+
+export const strategies = pgTable(
+  'strategies',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    title: text().notNull().default(''),
+    ambition: text().notNull().default(''),
+    status: boolean().notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('strategies_organisation_idx').on(table.organisationId)],
+);
+
+export const strategyMasters = pgTable(
+  'strategy_masters',
+  {
+    strategyId: integer('strategy_id')
+      .notNull()
+      .references(() => strategies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    uniqueIndex('strategy_masters_pk').on(table.strategyId, table.userId),
+    index('strategy_masters_user_idx').on(table.userId),
+  ],
+);
+
+export const focusAreas = pgTable(
+  'focus_areas',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    strategyId: integer('strategy_id')
+      .notNull()
+      .references(() => strategies.id, { onDelete: 'cascade' }),
+    title: text().notNull().default(''),
+    sortIndex: integer('sort_index').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('focus_areas_strategy_idx').on(table.strategyId, table.sortIndex)],
+);
+
+export const initiatives = pgTable(
+  'initiatives',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    focusAreaId: integer('focus_area_id')
+      .notNull()
+      .references(() => focusAreas.id, { onDelete: 'cascade' }),
+    title: text().notNull().default(''),
+    problemStatement: text('problem_statement').notNull().default(''),
+    inScope: text('in_scope').notNull().default(''),
+    outScope: text('out_scope').notNull().default(''),
+    deliverables: text().notNull().default(''),
+    risksAndDependencies: text('risks_and_dependencies').notNull().default(''),
+    impact: text().notNull().default(''),
+    investment: text().notNull().default(''),
+    workPlan: text('work_plan').notNull().default(''),
+    status: text().notNull().default('IN'),
+    lastStatus: text('last_status'),
+    lastProgressUpdate: timestamp('last_progress_update', { withTimezone: true }),
+    lastProgressComment: text('last_progress_comment'),
+    sponsorApproval: boolean('sponsor_approval').notNull().default(false),
+    sponsorApprovalAt: timestamp('sponsor_approval_at', { withTimezone: true }),
+    sponsorApprovalRequested: boolean('sponsor_approval_requested').notNull().default(false),
+    sponsorApprovalUserId: integer('sponsor_approval_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    sortIndex: integer('sort_index').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('initiatives_focus_area_idx').on(table.focusAreaId, table.sortIndex)],
+);
+
+/** Who is owner, sponsor or team member of an initiative. */
+export const initiativeMembers = pgTable(
+  'initiative_members',
+  {
+    initiativeId: integer('initiative_id')
+      .notNull()
+      .references(() => initiatives.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text({ enum: ['owner', 'sponsor', 'team_member'] }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('initiative_members_pk').on(table.initiativeId, table.role, table.userId),
+    index('initiative_members_user_idx').on(table.userId),
+  ],
+);
+
+export const timelines = pgTable(
+  'timelines',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    initiativeId: integer('initiative_id')
+      .notNull()
+      .references(() => initiatives.id, { onDelete: 'cascade' }),
+    description: text(),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('timelines_initiative_idx').on(table.initiativeId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    initiativeId: integer('initiative_id')
+      .notNull()
+      .references(() => initiatives.id, { onDelete: 'cascade' }),
+    comment: text().notNull().default(''),
+    commentType: text('comment_type', { enum: ['PR', 'RB', 'NS'] }).notNull(),
+    isLocked: boolean('is_locked').notNull().default(false),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    initiativeStatus: text('initiative_status'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('comments_initiative_idx').on(table.initiativeId, table.isLocked)],
 );

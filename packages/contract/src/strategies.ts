@@ -1,0 +1,180 @@
+/** Strategy, focus area, initiative and team payloads (spec §3, §7). */
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+import { idSchema } from './primitives';
+import { richTextSchema } from './richTextRules';
+import { INITIATIVE_STATUS_CODES } from './statuses';
+import { userSummary } from './users';
+
+const title = (required: boolean) =>
+  richTextSchema({ max: LIMITS.title, required, nullMessage: MESSAGES.titleRequired, singleLine: true });
+const charterField = richTextSchema({ max: LIMITS.charterField });
+const sortIndex = z.coerce
+  .number({ error: 'sort_index must be a whole number.' })
+  .int('sort_index must be a whole number.')
+  .min(0, 'sort_index must be 0 or more.')
+  .max(1000, 'sort_index is too large.');
+
+// ---- requests -------------------------------------------------------------------------------
+
+/** A new strategy may start untitled; its page fills in later. */
+export const createStrategyRequest = z.object({
+  title: z.string().max(LIMITS.title, MESSAGES.charactersReached).optional(),
+  ambition: richTextSchema({ max: LIMITS.ambition }).optional(),
+});
+
+export const updateStrategyRequest = z.object({
+  title: z
+    .string({ error: MESSAGES.fieldEmpty })
+    .refine((value) => value.trim().length > 0, MESSAGES.fieldEmpty)
+    .refine((value) => [...value].length <= LIMITS.title, MESSAGES.charactersReached)
+    .optional(),
+  ambition: richTextSchema({ max: LIMITS.ambition, required: true }).optional(),
+  status: z.boolean().optional(),
+});
+export type UpdateStrategyRequest = z.infer<typeof updateStrategyRequest>;
+
+export const createFocusAreaRequest = z.object({
+  strategy: idSchema,
+  sort_index: sortIndex.optional(),
+  title: title(false).optional(),
+});
+
+export const updateFocusAreaRequest = z.object({ title: title(true) });
+
+export const sortRequest = z.object({ sort_index: sortIndex });
+
+/** The spec's create call may send null for empty charter fields; null reads as "not given". */
+const withoutNulls = (body: unknown) =>
+  body && typeof body === 'object' && !Array.isArray(body)
+    ? Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null))
+    : body;
+
+export const updateInitiativeRequest = z.object({
+  title: title(true).optional(),
+  status: z.enum(INITIATIVE_STATUS_CODES, { error: 'Unknown status.' }).optional(),
+  problem_statement: charterField.optional(),
+  in_scope: charterField.optional(),
+  out_scope: charterField.optional(),
+  deliverables: charterField.optional(),
+  risks_and_dependencies: charterField.optional(),
+  impact: charterField.optional(),
+  investment: charterField.optional(),
+  work_plan: richTextSchema({ max: LIMITS.charterField, singleLine: true }).optional(),
+});
+export type UpdateInitiativeRequest = z.infer<typeof updateInitiativeRequest>;
+
+export const createInitiativeRequest = z.preprocess(
+  withoutNulls,
+  updateInitiativeRequest.extend({
+    focus_area: idSchema,
+    sort_index: sortIndex.optional(),
+    title: title(false).optional(),
+    /** Legacy single sponsor of spec §7; accepted and ignored (sponsors are set on the team page). */
+    sponsor: z.unknown().optional(),
+  }),
+);
+
+/** A person on the team page: an existing user (id), or a typed e-mail with a temporary id. */
+export const personReference = z.object({
+  id: z.number().nullable().optional(),
+  email: z.string().max(LIMITS.email),
+});
+export type PersonReference = z.infer<typeof personReference>;
+
+const people = z.array(personReference).max(200);
+
+export const assignTeamRequest = z.object({
+  strategy_id: idSchema,
+  strategy_masters: people.optional(),
+  initiatives: z
+    .array(
+      z.object({
+        initiative_id: idSchema,
+        owners: people.optional(),
+        sponsors: people.optional(),
+        team_members: people.optional(),
+      }),
+    )
+    .max(LIMITS.focusAreasPerStrategy * LIMITS.initiativesPerFocusArea)
+    .optional(),
+});
+export type AssignTeamRequest = z.infer<typeof assignTeamRequest>;
+
+// ---- responses ------------------------------------------------------------------------------
+
+export const initiativeSchema = z.object({
+  id: z.number(),
+  model: z.literal('initiative'),
+  title: z.string(),
+  problem_statement: z.string(),
+  in_scope: z.string(),
+  out_scope: z.string(),
+  deliverables: z.string(),
+  risks_and_dependencies: z.string(),
+  impact: z.string(),
+  investment: z.string(),
+  work_plan: z.string(),
+  status: z.string(),
+  last_status: z.string().nullable(),
+  last_progress_update: z.string().nullable(),
+  last_progress_comment: z.string().nullable(),
+  sponsor_approval: z.boolean(),
+  sponsor_approval_at: z.string().nullable(),
+  sponsor_approval_requested: z.boolean(),
+  sponsor_approval_user: userSummary.nullable(),
+  sort_index: z.number(),
+  focus_area: z.number(),
+  sponsor: z.number().nullable(),
+  owners: z.array(userSummary),
+  sponsors: z.array(userSummary),
+  team_members: z.array(userSummary),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Initiative = z.infer<typeof initiativeSchema>;
+
+/** GET /initiative/{id} adds what the charter page shows of its strategy. */
+export const initiativeDetailSchema = initiativeSchema.extend({
+  strategy_id: z.number(),
+  ambition: z.string(),
+  strategy_masters: z.array(userSummary),
+  focus_area_title: z.string(),
+});
+export type InitiativeDetail = z.infer<typeof initiativeDetailSchema>;
+
+export const focusAreaSchema = z.object({
+  id: z.number(),
+  model: z.literal('focusArea'),
+  title: z.string(),
+  sort_index: z.number(),
+  strategy: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  initiatives: z.array(initiativeSchema),
+});
+export type FocusArea = z.infer<typeof focusAreaSchema>;
+
+export const strategySummarySchema = z.object({
+  id: z.number(),
+  model: z.literal('strategy'),
+  title: z.string(),
+  ambition: z.string(),
+  status: z.boolean(),
+  user: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  strategy_masters: z.array(userSummary),
+});
+export type StrategySummary = z.infer<typeof strategySummarySchema>;
+
+export const strategySchema = strategySummarySchema.extend({ focus_areas: z.array(focusAreaSchema) });
+export type Strategy = z.infer<typeof strategySchema>;
+
+/** PATCH /focusarea/sort/ and /initiative/sort/ answer with the new order of the siblings. */
+export const sortResponse = z.object({
+  id: z.number(),
+  sort_index: z.number(),
+  order: z.array(z.object({ id: z.number(), sort_index: z.number() })),
+});

@@ -79,3 +79,35 @@ export function canViewStrategy(userId: number, strategy: StrategyRoles): boolea
     )
   );
 }
+
+interface PersonWithId {
+  id: number | null;
+}
+interface InitiativePeople {
+  owners: readonly PersonWithId[];
+  sponsors: readonly PersonWithId[];
+  team_members: readonly PersonWithId[];
+}
+
+const ids = (people: readonly PersonWithId[]) =>
+  people.map((person) => person.id).filter((id): id is number => id !== null);
+
+/** The roles of one initiative, read from its wire form. */
+export function initiativeRoles(initiative: InitiativePeople): InitiativeRoles {
+  return {
+    ownerIds: ids(initiative.owners),
+    sponsorIds: ids(initiative.sponsors),
+    teamMemberIds: ids(initiative.team_members),
+  };
+}
+
+/** The roles of a whole strategy, read from its wire form (GET /strategy/{id}). */
+export function strategyRoles(strategy: {
+  strategy_masters: readonly PersonWithId[];
+  focus_areas?: readonly { initiatives: readonly InitiativePeople[] }[];
+}): StrategyRoles {
+  return {
+    masterIds: ids(strategy.strategy_masters),
+    initiatives: (strategy.focus_areas ?? []).flatMap((area) => area.initiatives.map(initiativeRoles)),
+  };
+}

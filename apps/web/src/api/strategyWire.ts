@@ -1,0 +1,155 @@
+/**
+ * Strategies, focus areas and initiatives as the screens see them (camelCase), built from the
+ * contract's wire forms. Each record carries its roles, read with the contract's own helpers,
+ * so screens ask canEditStrategy / canEditInitiative and never look at people lists themselves.
+ */
+import {
+  type InitiativeRoles,
+  initiativeRoles,
+  type StrategyRoles,
+  strategyRoles,
+  type FocusArea as WireFocusArea,
+  type Initiative as WireInitiative,
+  type Strategy as WireStrategy,
+  type StrategySummary as WireStrategySummary,
+} from '@keystone/contract';
+
+export interface Person {
+  id: number | null;
+  name: string | null;
+  email: string;
+}
+
+export interface Initiative {
+  id: number;
+  title: string;
+  problemStatement: string;
+  inScope: string;
+  outScope: string;
+  deliverables: string;
+  risksAndDependencies: string;
+  impact: string;
+  investment: string;
+  workPlan: string;
+  status: string;
+  lastStatus: string | null;
+  lastProgressUpdate: string | null;
+  lastProgressComment: string | null;
+  sponsorApproval: boolean;
+  sponsorApprovalAt: string | null;
+  sponsorApprovalRequested: boolean;
+  sponsorApprovalUser: Person | null;
+  sortIndex: number;
+  focusArea: number;
+  owners: Person[];
+  sponsors: Person[];
+  teamMembers: Person[];
+  createdAt: string;
+  updatedAt: string;
+  roles: InitiativeRoles;
+}
+
+export interface FocusArea {
+  id: number;
+  title: string;
+  sortIndex: number;
+  strategy: number;
+  createdAt: string;
+  updatedAt: string;
+  initiatives: Initiative[];
+}
+
+export interface StrategySummary {
+  id: number;
+  title: string;
+  ambition: string;
+  status: boolean;
+  user: number | null;
+  createdAt: string;
+  updatedAt: string;
+  strategyMasters: Person[];
+  /** Masters only: a summary has no initiatives, which is all canEditStrategy needs. */
+  roles: StrategyRoles;
+}
+
+export interface Strategy extends StrategySummary {
+  focusAreas: FocusArea[];
+}
+
+const bySortIndex = <T extends { sortIndex: number }>(items: T[]) =>
+  [...items].sort((a, b) => a.sortIndex - b.sortIndex);
+
+export function toInitiative(wire: WireInitiative): Initiative {
+  return {
+    id: wire.id,
+    title: wire.title,
+    problemStatement: wire.problem_statement,
+    inScope: wire.in_scope,
+    outScope: wire.out_scope,
+    deliverables: wire.deliverables,
+    risksAndDependencies: wire.risks_and_dependencies,
+    impact: wire.impact,
+    investment: wire.investment,
+    workPlan: wire.work_plan,
+    status: wire.status,
+    lastStatus: wire.last_status,
+    lastProgressUpdate: wire.last_progress_update,
+    lastProgressComment: wire.last_progress_comment,
+    sponsorApproval: wire.sponsor_approval,
+    sponsorApprovalAt: wire.sponsor_approval_at,
+    sponsorApprovalRequested: wire.sponsor_approval_requested,
+    sponsorApprovalUser: wire.sponsor_approval_user,
+    sortIndex: wire.sort_index,
+    focusArea: wire.focus_area,
+    owners: wire.owners,
+    sponsors: wire.sponsors,
+    teamMembers: wire.team_members,
+    createdAt: wire.created_at,
+    updatedAt: wire.updated_at,
+    roles: initiativeRoles(wire),
+  };
+}
+
+export function toFocusArea(wire: WireFocusArea): FocusArea {
+  return {
+    id: wire.id,
+    title: wire.title,
+    sortIndex: wire.sort_index,
+    strategy: wire.strategy,
+    createdAt: wire.created_at,
+    updatedAt: wire.updated_at,
+    initiatives: bySortIndex(wire.initiatives.map(toInitiative)),
+  };
+}
+
+export function toStrategySummary(wire: WireStrategySummary): StrategySummary {
+  return {
+    id: wire.id,
+    title: wire.title,
+    ambition: wire.ambition,
+    status: wire.status,
+    user: wire.user,
+    createdAt: wire.created_at,
+    updatedAt: wire.updated_at,
+    strategyMasters: wire.strategy_masters,
+    roles: strategyRoles(wire),
+  };
+}
+
+export function toStrategy(wire: WireStrategy): Strategy {
+  return {
+    ...toStrategySummary(wire),
+    roles: strategyRoles(wire),
+    focusAreas: bySortIndex(wire.focus_areas.map(toFocusArea)),
+  };
+}
+
+/** The roles of a strategy as held in the cache, recomputed after its people or items change. */
+export function rolesOf(strategy: Pick<Strategy, 'strategyMasters' | 'focusAreas'>): StrategyRoles {
+  return {
+    masterIds: strategy.strategyMasters.map((person) => person.id).filter((id): id is number => id !== null),
+    initiatives: strategy.focusAreas.flatMap((area) =>
+      area.initiatives.map((initiative) => initiative.roles),
+    ),
+  };
+}

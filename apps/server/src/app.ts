@@ -14,7 +14,11 @@ import { registerStaticSite } from './http/staticSite';
 import { OutboxWorker } from './mail/outbox';
 import { createTransport } from './mail/transport';
 import { authRoutes } from './modules/auth/routes';
+import { focusAreaRoutes } from './modules/focus-areas/routes';
+import { initiativeRoutes } from './modules/initiatives/routes';
 import { inviteRoutes } from './modules/invites/routes';
+import { strategyRoutes } from './modules/strategies/routes';
+import { teamRoutes } from './modules/team/routes';
 import { userRoutes } from './modules/users/routes';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -82,6 +86,10 @@ export async function buildApp(config: Config, database?: Database): Promise<Bui
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   inviteRoutes(app, ctx);
+  strategyRoutes(app, ctx);
+  focusAreaRoutes(app, ctx);
+  initiativeRoutes(app, ctx);
+  teamRoutes(app, ctx);
   await registerStaticSite(app, config.webDist);
 
   app.addHook('onReady', async () => outbox.start());

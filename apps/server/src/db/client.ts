@@ -36,10 +36,15 @@ export interface OpenOptions {
   dataDir: string;
   /** For tests: an in-memory PGlite, optionally loaded from a dump of a migrated database. */
   inMemory?: { loadDataDir?: Blob };
+  /** Called with each SQL statement the application runs (tests count queries with it). */
+  onQuery?: (query: string) => void;
 }
 
+const queryLogger = (options: OpenOptions) =>
+  options.onQuery ? { logQuery: (query: string) => options.onQuery?.(query) } : undefined;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options);
   return openPglite(options);
 }
 
@@ -54,7 +59,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     client = new PGlite(path.join(options.dataDir, 'pglite'));
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: queryLogger(options) }) as unknown as Db;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
@@ -66,13 +71,14 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
+async function openPostgres(options: OpenOptions): Promise<Database> {
+  const databaseUrl = options.databaseUrl!;
   await migrateWithLock(databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
   // An idle client losing its server (e.g. PostgreSQL restarting) must not crash the process.
   pool.on('error', () => {});
   return {
-    db: drizzlePostgres({ client: pool, schema }) as unknown as Db,
+    db: drizzlePostgres({ client: pool, schema, logger: queryLogger(options) }) as unknown as Db,
     kind: 'postgres',
     close: () => pool.end(),
   };

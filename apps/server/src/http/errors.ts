@@ -19,6 +19,14 @@ export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string = MESSAGES.notFound) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 
+/** For a `.catch`: a 404 of the parent (e.g. the strategy) becomes a 404 naming the child. */
+export const asNotFound =
+  (detail: string) =>
+  (error: unknown): never => {
+    if (error instanceof HttpError && error.statusCode === 404) throw notFound(detail);
+    throw error;
+  };
+
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
 
 /**

@@ -13,7 +13,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(onQuery?: (query: string) => void): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dump = readFileSync(inject('pgliteTemplate'));
@@ -21,6 +21,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       databaseUrl: undefined,
       dataDir: '',
       inMemory: { loadDataDir: new Blob([dump]) },
+      onQuery,
     });
     return { database, url: undefined, drop: () => database.close() };
   }
@@ -31,7 +32,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', onQuery });
   return {
     database,
     url: url.toString(),

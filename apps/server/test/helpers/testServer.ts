@@ -39,6 +39,8 @@ export interface TestServer extends BuiltApp {
     options?: Partial<TestUser> & { verified?: boolean; firstName?: string; lastName?: string },
   ): Promise<TestUser>;
   invite(email: string, organisationId: number): Promise<void>;
+  /** SQL statements the application ran (the mail outbox's polling left out). */
+  queries: string[];
   loginAs(user: TestUser): Promise<string>;
   close(): Promise<void>;
 }
@@ -48,7 +50,10 @@ let sequence = 0;
 export async function getTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const smtp = new TestSmtpServer();
   const smtpUrl = await smtp.start();
-  const testDatabase = await createTestDatabase();
+  const queries: string[] = [];
+  const testDatabase = await createTestDatabase((query) => {
+    if (!query.includes('outbox_mails')) queries.push(query);
+  });
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', APP_URL: 'http://localhost:8000', AUTH_RATE_LIMIT: '1000' }),
     smtpUrl,
@@ -62,6 +67,7 @@ export async function getTestServer(overrides: Partial<Config> = {}): Promise<Te
   const server: TestServer = {
     ...built,
     smtp,
+    queries,
     async api(method, url, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Token ${options.token}`;

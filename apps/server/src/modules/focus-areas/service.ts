@@ -1,0 +1,128 @@
+/** Focus areas: at most 5 per strategy, at least 1, densely ordered; masters change them. */
+import { canEditStrategy, type FocusArea, LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { focusAreas, initiatives } from '../../db/schema';
+import { asNotFound, conflict, notFound } from '../../http/errors';
+import { moveTo, writeOrder } from '../../lib/ordering';
+import { sanitizeRichText } from '../../lib/sanitize';
+import type { AuthenticatedUser } from '../auth/keys';
+import { ensure, loadStrategyAccess, type StrategyAccess } from '../strategies/access';
+import { loadInitiatives } from '../strategies/pageQueries';
+import { presentFocusArea } from '../strategies/presenters';
+import { touchStrategy } from '../strategies/service';
+
+const FOCUS_AREA_NOT_FOUND = 'Focus area not found.';
+
+/** The focus area's row and its strategy's access; 404 unless the user may see the strategy. */
+async function loadFocusAreaAccess(
+  db: Queryable,
+  focusAreaId: number,
+  user: AuthenticatedUser,
+  forUpdate = false,
+) {
+  const [row] = await db.select().from(focusAreas).where(eq(focusAreas.id, focusAreaId));
+  if (!row) throw notFound(FOCUS_AREA_NOT_FOUND);
+  const access = await loadStrategyAccess(db, row.strategyId, user, { forUpdate }).catch(
+    asNotFound(FOCUS_AREA_NOT_FOUND),
+  );
+  return { row, access };
+}
+
+async function presentOne(db: Queryable, row: typeof focusAreas.$inferSelect): Promise<FocusArea> {
+  const byArea = await loadInitiatives(db, [row.id]);
+  return presentFocusArea(row, byArea.get(row.id) ?? []);
+}
+
+async function siblingIds(db: Queryable, strategyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: focusAreas.id })
+    .from(focusAreas)
+    .where(eq(focusAreas.strategyId, strategyId))
+    .orderBy(asc(focusAreas.sortIndex), asc(focusAreas.id));
+  return rows.map((row) => row.id);
+}
+
+export async function getFocusArea(ctx: AppContext, user: AuthenticatedUser, id: number): Promise<FocusArea> {
+  const { row } = await loadFocusAreaAccess(ctx.db, id, user);
+  return presentOne(ctx.db, row);
+}
+
+/** Adds a focus area (with one initiative, so no column is ever empty) at `sortIndex` or last. */
+export async function createFocusArea(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  input: { strategy: number; sort_index?: number; title?: string },
+): Promise<FocusArea> {
+  const row = await ctx.db.transaction(async (tx) => {
+    // The strategy row lock serialises concurrent adds and moves, so limits and order hold.
+    const access: StrategyAccess = await loadStrategyAccess(tx, input.strategy, user, { forUpdate: true });
+    ensure(canEditStrategy(user.id, access.roles));
+    const ids = await siblingIds(tx, input.strategy);
+    if (ids.length >= LIMITS.focusAreasPerStrategy) throw conflict(STRATEGY_MESSAGES.tooManyFocusAreas);
+    const [created] = await tx
+      .insert(focusAreas)
+      .values({
+        strategyId: input.strategy,
+        sortIndex: ids.length,
+        title: sanitizeRichText(input.title ?? ''),
+      })
+      .returning();
+    await tx.insert(initiatives).values({ focusAreaId: created!.id, sortIndex: 0 });
+    const order = moveTo([...ids, created!.id], created!.id, input.sort_index ?? ids.length);
+    await writeOrder(tx, focusAreas, order);
+    await touchStrategy(tx, input.strategy);
+    return { ...created!, sortIndex: order.indexOf(created!.id) };
+  });
+  return presentOne(ctx.db, row);
+}
+
+export async function updateFocusArea(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  id: number,
+  input: { title: string },
+): Promise<FocusArea> {
+  const { row, access } = await loadFocusAreaAccess(ctx.db, id, user);
+  ensure(canEditStrategy(user.id, access.roles));
+  const [updated] = await ctx.db
+    .update(focusAreas)
+    .set({ title: sanitizeRichText(input.title), updatedAt: new Date() })
+    .where(eq(focusAreas.id, id))
+    .returning();
+  await touchStrategy(ctx.db, row.strategyId);
+  return presentOne(ctx.db, updated!);
+}
+
+export async function sortFocusArea(ctx: AppContext, user: AuthenticatedUser, id: number, sortIndex: number) {
+  return ctx.db.transaction(async (tx) => {
+    const { row, access } = await loadFocusAreaAccess(tx, id, user, true);
+    ensure(canEditStrategy(user.id, access.roles));
+    const order = moveTo(await siblingIds(tx, row.strategyId), id, sortIndex);
+    await writeOrder(tx, focusAreas, order);
+    await touchStrategy(tx, row.strategyId);
+    return {
+      id,
+      sort_index: order.indexOf(id),
+      order: order.map((siblingId, index) => ({ id: siblingId, sort_index: index })),
+    };
+  });
+}
+
+export async function deleteFocusArea(ctx: AppContext, user: AuthenticatedUser, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { row, access } = await loadFocusAreaAccess(tx, id, user, true);
+    ensure(canEditStrategy(user.id, access.roles));
+    const ids = await siblingIds(tx, row.strategyId);
+    if (ids.length <= 1) throw conflict(STRATEGY_MESSAGES.lastFocusArea);
+    // Its initiatives, their members, timelines and comments go with it (ON DELETE CASCADE).
+    await tx.delete(focusAreas).where(eq(focusAreas.id, id));
+    await writeOrder(
+      tx,
+      focusAreas,
+      ids.filter((siblingId) => siblingId !== id),
+    );
+    await touchStrategy(tx, row.strategyId);
+  });
+}

@@ -1,0 +1,175 @@
+/** Initiatives: at most 5 per focus area, at least 1, densely ordered; title and charter fields. */
+import {
+  canEditInitiative,
+  canEditProgress,
+  canEditStrategy,
+  type Initiative,
+  type InitiativeDetail,
+  LIMITS,
+  STRATEGY_MESSAGES,
+  type UpdateInitiativeRequest,
+} from '@keystone/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { focusAreas, initiatives } from '../../db/schema';
+import { asNotFound, conflict, notFound } from '../../http/errors';
+import { moveTo, writeOrder } from '../../lib/ordering';
+import { sanitizeRichText } from '../../lib/sanitize';
+import type { AuthenticatedUser } from '../auth/keys';
+import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
+import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
+import { touchStrategy } from '../strategies/service';
+
+const INITIATIVE_NOT_FOUND = 'Initiative not found.';
+const FOCUS_AREA_NOT_FOUND = 'Focus area not found.';
+
+/** The initiative's row, its focus area and its strategy's access; 404 unless visible. */
+async function loadInitiativeAccess(db: Queryable, id: number, user: AuthenticatedUser, forUpdate = false) {
+  const [found] = await db
+    .select({ initiative: initiatives, focusArea: focusAreas })
+    .from(initiatives)
+    .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+    .where(eq(initiatives.id, id));
+  if (!found) throw notFound(INITIATIVE_NOT_FOUND);
+  const access = await loadStrategyAccess(db, found.focusArea.strategyId, user, { forUpdate }).catch(
+    asNotFound(INITIATIVE_NOT_FOUND),
+  );
+  return { ...found, access };
+}
+
+async function presentOne(db: Queryable, focusAreaId: number, id: number): Promise<Initiative> {
+  const presented = (await loadInitiatives(db, [focusAreaId])).get(focusAreaId)?.find((one) => one.id === id);
+  if (!presented) throw notFound(INITIATIVE_NOT_FOUND);
+  return presented;
+}
+
+async function siblingIds(db: Queryable, focusAreaId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: initiatives.id })
+    .from(initiatives)
+    .where(eq(initiatives.focusAreaId, focusAreaId))
+    .orderBy(asc(initiatives.sortIndex), asc(initiatives.id));
+  return rows.map((row) => row.id);
+}
+
+/** The initiative with what its charter page shows of the strategy. */
+export async function getInitiative(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  id: number,
+): Promise<InitiativeDetail> {
+  const { focusArea, access } = await loadInitiativeAccess(ctx.db, id, user);
+  const [initiative, masters] = await Promise.all([
+    presentOne(ctx.db, focusArea.id, id),
+    loadMasters(ctx.db, access.strategy.id),
+  ]);
+  return {
+    ...initiative,
+    strategy_id: access.strategy.id,
+    ambition: access.strategy.ambition,
+    strategy_masters: masters,
+    focus_area_title: focusArea.title,
+  };
+}
+
+export async function createInitiative(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  input: UpdateInitiativeRequest & { focus_area: number; sort_index?: number },
+): Promise<Initiative> {
+  const created = await ctx.db.transaction(async (tx) => {
+    const [focusArea] = await tx.select().from(focusAreas).where(eq(focusAreas.id, input.focus_area));
+    if (!focusArea) throw notFound(FOCUS_AREA_NOT_FOUND);
+    // Locking the strategy serialises adds, moves and deletes of its initiatives.
+    const access = await loadStrategyAccess(tx, focusArea.strategyId, user, { forUpdate: true }).catch(
+      asNotFound(FOCUS_AREA_NOT_FOUND),
+    );
+    ensure(canEditStrategy(user.id, access.roles));
+    const ids = await siblingIds(tx, focusArea.id);
+    if (ids.length >= LIMITS.initiativesPerFocusArea) throw conflict(STRATEGY_MESSAGES.tooManyInitiatives);
+    const [row] = await tx
+      .insert(initiatives)
+      .values({ focusAreaId: focusArea.id, sortIndex: ids.length, ...editableFields(input) })
+      .returning({ id: initiatives.id });
+    await writeOrder(tx, initiatives, moveTo([...ids, row!.id], row!.id, input.sort_index ?? ids.length));
+    await touchStrategy(tx, focusArea.strategyId);
+    return { id: row!.id, focusAreaId: focusArea.id };
+  });
+  return presentOne(ctx.db, created.focusAreaId, created.id);
+}
+
+/** Request fields → column values, with every rich text sanitised. */
+function editableFields(input: UpdateInitiativeRequest) {
+  const rich = (value: string | undefined) => (value === undefined ? undefined : sanitizeRichText(value));
+  const fields = {
+    title: rich(input.title),
+    status: input.status,
+    problemStatement: rich(input.problem_statement),
+    inScope: rich(input.in_scope),
+    outScope: rich(input.out_scope),
+    deliverables: rich(input.deliverables),
+    risksAndDependencies: rich(input.risks_and_dependencies),
+    impact: rich(input.impact),
+    investment: rich(input.investment),
+    workPlan: rich(input.work_plan),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+export async function updateInitiative(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  id: number,
+  input: UpdateInitiativeRequest,
+): Promise<Initiative> {
+  const { initiative, access } = await loadInitiativeAccess(ctx.db, id, user);
+  const roles = rolesOf(access, id);
+  const { status, ...charter } = input;
+  // Status is progress (team members may change it); title and charter need edit rights.
+  if (status !== undefined) ensure(canEditProgress(user.id, access.roles, roles));
+  if (Object.keys(charter).length > 0) ensure(canEditInitiative(user.id, access.roles, roles));
+  await ctx.db
+    .update(initiatives)
+    .set({ ...editableFields(input), updatedAt: new Date() })
+    .where(eq(initiatives.id, id));
+  await touchStrategy(ctx.db, access.strategy.id);
+  return presentOne(ctx.db, initiative.focusAreaId, id);
+}
+
+export async function sortInitiative(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  id: number,
+  sortIndex: number,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const { initiative, access } = await loadInitiativeAccess(tx, id, user, true);
+    ensure(canEditStrategy(user.id, access.roles));
+    const order = moveTo(await siblingIds(tx, initiative.focusAreaId), id, sortIndex);
+    await writeOrder(tx, initiatives, order);
+    await touchStrategy(tx, access.strategy.id);
+    return {
+      id,
+      sort_index: order.indexOf(id),
+      order: order.map((siblingId, index) => ({ id: siblingId, sort_index: index })),
+    };
+  });
+}
+
+export async function deleteInitiative(ctx: AppContext, user: AuthenticatedUser, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { initiative, access } = await loadInitiativeAccess(tx, id, user, true);
+    ensure(canEditStrategy(user.id, access.roles));
+    const ids = await siblingIds(tx, initiative.focusAreaId);
+    if (ids.length <= 1) throw conflict(STRATEGY_MESSAGES.lastInitiative);
+    // Members, timelines and comments go with it (ON DELETE CASCADE).
+    await tx.delete(initiatives).where(eq(initiatives.id, id));
+    await writeOrder(
+      tx,
+      initiatives,
+      ids.filter((siblingId) => siblingId !== id),
+    );
+    await touchStrategy(tx, access.strategy.id);
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * Reads a whole strategy page in a fixed number of queries, however large it is:
+ * strategy, masters, focus areas, initiatives, members (+ approvers). No query per row.
+ */
+import type { FocusArea, Initiative, UserSummary } from '@keystone/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client';
+import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } from '../../db/schema';
+import { presentUserSummary } from '../users/presenters';
+import { type InitiativePeople, presentFocusArea, presentInitiative } from './presenters';
+
+const personColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+/** People sorted by name with nameless (not yet signed up) people last, then by e-mail. */
+function byName(a: UserSummary, b: UserSummary): number {
+  if (a.name === null || b.name === null)
+    return a.name === b.name ? a.email.localeCompare(b.email) : a.name === null ? 1 : -1;
+  return a.name.localeCompare(b.name) || a.email.localeCompare(b.email);
+}
+
+export async function loadMasters(db: Queryable, strategyId: number): Promise<UserSummary[]> {
+  const rows = await db
+    .select(personColumns)
+    .from(strategyMasters)
+    .innerJoin(users, eq(users.id, strategyMasters.userId))
+    .where(eq(strategyMasters.strategyId, strategyId));
+  return rows.map(presentUserSummary).sort(byName);
+}
+
+/** Initiatives (with people) of the given focus areas, grouped by focus area, in order. */
+export async function loadInitiatives(
+  db: Queryable,
+  focusAreaIds: readonly number[],
+): Promise<Map<number, Initiative[]>> {
+  const grouped = new Map<number, Initiative[]>(focusAreaIds.map((id) => [id, []]));
+  if (focusAreaIds.length === 0) return grouped;
+  const approver = alias(users, 'approver');
+  const rows = await db
+    .select({
+      initiative: initiatives,
+      approver: {
+        id: approver.id,
+        email: approver.email,
+        firstName: approver.firstName,
+        lastName: approver.lastName,
+      },
+    })
+    .from(initiatives)
+    .leftJoin(approver, eq(approver.id, initiatives.sponsorApprovalUserId))
+    .where(inArray(initiatives.focusAreaId, [...focusAreaIds]))
+    .orderBy(asc(initiatives.sortIndex), asc(initiatives.id));
+  const people = await loadPeople(
+    db,
+    rows.map((row) => row.initiative.id),
+  );
+  for (const { initiative, approver: approvedBy } of rows) {
+    const initiativePeople = people.get(initiative.id) ?? noPeople();
+    initiativePeople.approvalUser = approvedBy ? presentUserSummary(approvedBy) : null;
+    grouped.get(initiative.focusAreaId)?.push(presentInitiative(initiative, initiativePeople));
+  }
+  return grouped;
+}
+
+const noPeople = (): InitiativePeople => ({ owners: [], sponsors: [], teamMembers: [], approvalUser: null });
+
+/** Owners, sponsors and team members of the given initiatives, in one query. */
+async function loadPeople(
+  db: Queryable,
+  initiativeIds: readonly number[],
+): Promise<Map<number, InitiativePeople>> {
+  const result = new Map(initiativeIds.map((id) => [id, noPeople()]));
+  if (initiativeIds.length === 0) return result;
+  const members = await db
+    .select({ initiativeId: initiativeMembers.initiativeId, role: initiativeMembers.role, ...personColumns })
+    .from(initiativeMembers)
+    .innerJoin(users, eq(users.id, initiativeMembers.userId))
+    .where(inArray(initiativeMembers.initiativeId, [...initiativeIds]));
+  for (const member of members) {
+    const people = result.get(member.initiativeId);
+    if (!people) continue;
+    const list =
+      member.role === 'owner'
+        ? people.owners
+        : member.role === 'sponsor'
+          ? people.sponsors
+          : people.teamMembers;
+    list.push(presentUserSummary(member));
+  }
+  for (const people of result.values()) {
+    people.owners.sort(byName);
+    people.sponsors.sort(byName);
+    people.teamMembers.sort(byName);
+  }
+  return result;
+}
+
+export async function loadFocusAreas(db: Queryable, strategyId: number): Promise<FocusArea[]> {
+  const rows = await db
+    .select()
+    .from(focusAreas)
+    .where(eq(focusAreas.strategyId, strategyId))
+    .orderBy(asc(focusAreas.sortIndex), asc(focusAreas.id));
+  const initiativesByArea = await loadInitiatives(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => presentFocusArea(row, initiativesByArea.get(row.id) ?? []));
+}

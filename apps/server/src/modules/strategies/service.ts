@@ -1,0 +1,155 @@
+/** Strategies: list, the whole page, create (with a first focus area and initiative), update, delete. */
+import {
+  canEditStrategy,
+  canViewStrategy,
+  type Strategy,
+  type StrategySummary,
+  strategyRoles,
+  type UpdateStrategyRequest,
+} from '@keystone/contract';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import {
+  focusAreas,
+  initiativeMembers,
+  initiatives,
+  strategies,
+  strategyMasters,
+  users,
+} from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { sanitizeRichText } from '../../lib/sanitize';
+import type { AuthenticatedUser } from '../auth/keys';
+import { presentUserSummary } from '../users/presenters';
+import { ensure, loadStrategyAccess, STRATEGY_NOT_FOUND } from './access';
+import { loadFocusAreas, loadMasters } from './pageQueries';
+import { presentStrategySummary } from './presenters';
+
+/** Strategies the user may see: as a master, or through a role in one of its initiatives. */
+export async function listStrategies(ctx: AppContext, user: AuthenticatedUser): Promise<StrategySummary[]> {
+  const viaRole = ctx.db
+    .select({ id: focusAreas.strategyId })
+    .from(initiativeMembers)
+    .innerJoin(initiatives, eq(initiatives.id, initiativeMembers.initiativeId))
+    .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+    .where(eq(initiativeMembers.userId, user.id));
+  const viaMaster = ctx.db
+    .select({ id: strategyMasters.strategyId })
+    .from(strategyMasters)
+    .where(eq(strategyMasters.userId, user.id));
+  const rows = await ctx.db
+    .select()
+    .from(strategies)
+    .where(
+      and(
+        eq(strategies.organisationId, user.organisationId),
+        or(inArray(strategies.id, viaMaster), inArray(strategies.id, viaRole)),
+      ),
+    )
+    .orderBy(desc(strategies.updatedAt), desc(strategies.id));
+  if (rows.length === 0) return [];
+  const masters = await ctx.db
+    .select({
+      strategyId: strategyMasters.strategyId,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(strategyMasters)
+    .innerJoin(users, eq(users.id, strategyMasters.userId))
+    .where(
+      inArray(
+        strategyMasters.strategyId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.map((row) =>
+    presentStrategySummary(
+      row,
+      masters.filter((master) => master.strategyId === row.id).map(presentUserSummary),
+    ),
+  );
+}
+
+/** The whole page in a fixed number of queries; 404 unless the user may see it. */
+export async function getStrategyPage(
+  db: Queryable,
+  strategyId: number,
+  user: AuthenticatedUser,
+): Promise<Strategy> {
+  const [strategy] = await db
+    .select()
+    .from(strategies)
+    .where(and(eq(strategies.id, strategyId), eq(strategies.organisationId, user.organisationId)));
+  if (!strategy) throw notFound(STRATEGY_NOT_FOUND);
+  const [masters, areas] = await Promise.all([loadMasters(db, strategyId), loadFocusAreas(db, strategyId)]);
+  if (!canViewStrategy(user.id, strategyRoles({ strategy_masters: masters, focus_areas: areas }))) {
+    throw notFound(STRATEGY_NOT_FOUND);
+  }
+  return { ...presentStrategySummary(strategy, masters), focus_areas: areas };
+}
+
+export async function createStrategy(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  input: { title?: string; ambition?: string },
+): Promise<Strategy> {
+  const strategyId = await ctx.db.transaction(async (tx) => {
+    const [strategy] = await tx
+      .insert(strategies)
+      .values({
+        organisationId: user.organisationId,
+        createdBy: user.id,
+        title: input.title?.trim() ?? '',
+        ambition: sanitizeRichText(input.ambition ?? ''),
+      })
+      .returning({ id: strategies.id });
+    await tx.insert(strategyMasters).values({ strategyId: strategy!.id, userId: user.id });
+    const [area] = await tx
+      .insert(focusAreas)
+      .values({ strategyId: strategy!.id, sortIndex: 0 })
+      .returning({ id: focusAreas.id });
+    await tx.insert(initiatives).values({ focusAreaId: area!.id, sortIndex: 0 });
+    return strategy!.id;
+  });
+  return getStrategyPage(ctx.db, strategyId, user);
+}
+
+export async function updateStrategy(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  strategyId: number,
+  input: UpdateStrategyRequest,
+): Promise<StrategySummary> {
+  const access = await loadStrategyAccess(ctx.db, strategyId, user);
+  ensure(canEditStrategy(user.id, access.roles));
+  const [updated] = await ctx.db
+    .update(strategies)
+    .set({
+      ...(input.title !== undefined && { title: input.title.trim() }),
+      ...(input.ambition !== undefined && { ambition: sanitizeRichText(input.ambition) }),
+      ...(input.status !== undefined && { status: input.status }),
+      updatedAt: new Date(),
+    })
+    .where(eq(strategies.id, strategyId))
+    .returning();
+  return presentStrategySummary(updated!, await loadMasters(ctx.db, strategyId));
+}
+
+export async function deleteStrategy(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  strategyId: number,
+): Promise<void> {
+  const access = await loadStrategyAccess(ctx.db, strategyId, user);
+  ensure(canEditStrategy(user.id, access.roles));
+  // Focus areas, initiatives, members, timelines and comments go with it (ON DELETE CASCADE).
+  await ctx.db.delete(strategies).where(eq(strategies.id, strategyId));
+}
+
+/** Marks the strategy as changed, so lists show the most recently worked-on first. */
+export async function touchStrategy(db: Queryable, strategyId: number): Promise<void> {
+  await db.update(strategies).set({ updatedAt: sql`now()` }).where(eq(strategies.id, strategyId));
+}

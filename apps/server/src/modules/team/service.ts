@@ -1,0 +1,127 @@
+/**
+ * PATCH /assign-users-to-strategy/: strategy masters and each initiative's owners, sponsors and
+ * team members. Each changed list is checked with its own rule (DESIGN §4); unchanged lists
+ * need no right, so a team member can save the page after changing only the team.
+ */
+import {
+  type AssignTeamRequest,
+  canEditOwners,
+  canEditSponsors,
+  canEditStrategy,
+  canEditTeamMembers,
+  type InitiativeRoles,
+  MESSAGES,
+  STRATEGY_MESSAGES,
+  type StrategyRoles,
+} from '@keystone/contract';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { focusAreas, initiativeMembers, initiatives, strategyMasters } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
+import type { AuthenticatedUser } from '../auth/keys';
+import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
+import { touchStrategy } from '../strategies/service';
+import { resolvePeople } from './people';
+
+type Role = 'owner' | 'sponsor' | 'team_member';
+
+const ROLE_FIELDS = [
+  { field: 'owners', role: 'owner', current: (r: InitiativeRoles) => r.ownerIds, allowed: canEditOwners },
+  {
+    field: 'sponsors',
+    role: 'sponsor',
+    current: (r: InitiativeRoles) => r.sponsorIds,
+    allowed: canEditSponsors,
+  },
+  {
+    field: 'team_members',
+    role: 'team_member',
+    current: (r: InitiativeRoles) => r.teamMemberIds,
+    allowed: canEditTeamMembers,
+  },
+] as const satisfies readonly {
+  field: 'owners' | 'sponsors' | 'team_members';
+  role: Role;
+  current: (roles: InitiativeRoles) => readonly number[];
+  allowed: (userId: number, strategy: StrategyRoles, initiative: InitiativeRoles) => boolean;
+}[];
+
+const sameSet = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input: AssignTeamRequest) {
+  const invited = await ctx.db.transaction(async (tx) => {
+    const access = await loadStrategyAccess(tx, input.strategy_id, user, { forUpdate: true });
+    const strategyInitiatives = await initiativeIdsOf(tx, input.strategy_id);
+    const requested = input.initiatives ?? [];
+    for (const item of requested) {
+      if (!strategyInitiatives.has(item.initiative_id)) throw notFound('Initiative not found.');
+    }
+
+    const people = await resolvePeople(ctx, tx, user, [
+      { path: 'strategy_masters', people: input.strategy_masters ?? [] },
+      ...requested.flatMap((item, index) =>
+        ROLE_FIELDS.map(({ field }) => ({
+          path: `initiatives.${index}.${field}`,
+          people: item[field] ?? [],
+        })),
+      ),
+    ]);
+
+    if (input.strategy_masters !== undefined) {
+      const masterIds = people.idsFor(input.strategy_masters);
+      if (!sameSet(masterIds, access.roles.masterIds)) {
+        ensure(canEditStrategy(user.id, access.roles));
+        if (masterIds.length === 0) {
+          throw badRequest(STRATEGY_MESSAGES.lastMaster, {
+            strategy_masters: [STRATEGY_MESSAGES.lastMaster],
+          });
+        }
+        await tx.delete(strategyMasters).where(eq(strategyMasters.strategyId, input.strategy_id));
+        await tx
+          .insert(strategyMasters)
+          .values(masterIds.map((userId) => ({ strategyId: input.strategy_id, userId })));
+      }
+    }
+
+    for (const [index, item] of requested.entries()) {
+      const roles = rolesOf(access, item.initiative_id);
+      for (const { field, role, current, allowed } of ROLE_FIELDS) {
+        const references = item[field];
+        if (references === undefined) continue;
+        const ids = people.idsFor(references);
+        if (sameSet(ids, current(roles))) continue;
+        ensure(allowed(user.id, access.roles, roles));
+        if (role === 'owner' && ids.length === 0 && current(roles).length > 0) {
+          throw badRequest(MESSAGES.fieldRequired, {
+            [`initiatives.${index}.owners`]: [MESSAGES.fieldRequired],
+          });
+        }
+        await replaceMembers(tx, item.initiative_id, role, ids);
+      }
+    }
+    await touchStrategy(tx, input.strategy_id);
+    return people.invited;
+  });
+  if (invited) ctx.mailQueued();
+  return { id: input.strategy_id };
+}
+
+async function initiativeIdsOf(db: Queryable, strategyId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: initiatives.id })
+    .from(initiatives)
+    .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+    .where(eq(focusAreas.strategyId, strategyId));
+  return new Set(rows.map((row) => row.id));
+}
+
+async function replaceMembers(db: Queryable, initiativeId: number, role: Role, userIds: readonly number[]) {
+  await db
+    .delete(initiativeMembers)
+    .where(and(eq(initiativeMembers.initiativeId, initiativeId), eq(initiativeMembers.role, role)));
+  if (userIds.length > 0) {
+    await db.insert(initiativeMembers).values(userIds.map((userId) => ({ initiativeId, userId, role })));
+  }
+}

@@ -4,11 +4,12 @@
  */
 import { isValidEmail } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { type Db, openDatabase } from './db/client';
-import { invites, organisations, users } from './db/schema';
+import { invites, organisations, strategyMasters, users } from './db/schema';
 import { hashPassword } from './lib/passwords';
 import { signupLink } from './modules/invites/service';
+import { seedDemoStrategy } from './seed/demoStrategy';
 
 const USAGE = `Usage:
   npm run admin -- invite EMAIL [--organisation NAME]   invite someone; prints their sign-up link
@@ -41,7 +42,7 @@ async function invite(db: Db, appUrl: string, email: string, organisationName: s
   console.log(`Sign-up link: ${signupLink(appUrl, address)}`);
 }
 
-async function seedDemo(db: Db, appUrl: string) {
+async function seedDemo(db: Db, config: Config) {
   const organisation = await organisationNamed(db, 'Demo Company');
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
   const people = [
@@ -54,6 +55,7 @@ async function seedDemo(db: Db, appUrl: string) {
     },
     { email: 'sam.sponsor@keystone.local', firstName: 'Sam', lastName: 'Sponsor', businessTitle: 'COO' },
   ];
+  const ids: number[] = [];
   for (const person of people) {
     await db
       .insert(users)
@@ -68,9 +70,27 @@ async function seedDemo(db: Db, appUrl: string) {
         acceptedAt: new Date(),
       })
       .onConflictDoNothing();
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+    ids.push(row!.id);
   }
-  console.log(`Demo organisation "${organisation.name}" is ready.`);
-  console.log(`Log in at ${appUrl}/login with ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  const [dana, olivia, sam] = people.map((person, index) => ({ id: ids[index]!, email: person.email }));
+  // Seeding again keeps the existing sample rather than adding a second one.
+  const [existing] = await db
+    .select()
+    .from(strategyMasters)
+    .where(eq(strategyMasters.userId, dana!.id))
+    .limit(1);
+  if (!existing) {
+    await seedDemoStrategy(
+      config,
+      db,
+      { ...dana!, organisationId: organisation.id, keyHash: '' },
+      olivia!,
+      sam!,
+    );
+  }
+  console.log(`Demo organisation "${organisation.name}" is ready, with a sample strategy.`);
+  console.log(`Log in at ${config.appUrl}/login with ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
   console.log(`(colleagues ${people[1]!.email} and ${people[2]!.email} use the same password)`);
 }
 
@@ -85,7 +105,7 @@ async function run(args: string[]): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (command === 'seed-demo') {
-      await seedDemo(database.db, config.appUrl);
+      await seedDemo(database.db, config);
       return;
     }
     const orgFlag = rest.indexOf('--organisation');

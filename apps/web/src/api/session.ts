@@ -63,3 +63,12 @@ export function readLastActiveStrategy(): string | null {
   const value = localStorage.getItem(LAST_ACTIVE_STRATEGY_KEY);
   return value && /^\d+$/.test(value) ? value : null;
 }
+
+export function rememberLastActiveStrategy(strategyId: number): void {
+  localStorage.setItem(LAST_ACTIVE_STRATEGY_KEY, String(strategyId));
+}
+
+/** A deleted or no longer visible strategy must not be where "Strategy" and login lead. */
+export function forgetLastActiveStrategy(strategyId: number): void {
+  if (readLastActiveStrategy() === String(strategyId)) localStorage.removeItem(LAST_ACTIVE_STRATEGY_KEY);
+}

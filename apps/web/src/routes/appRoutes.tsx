@@ -7,20 +7,20 @@ import {
   forgotPasswordPage,
   loginPage,
   mobileWarningPage,
+  newStrategyPage,
   notBuiltYetPage,
   notFoundPage,
   profileSettingsPage,
   resetPasswordPage,
   signupCompletePage,
   signupPage,
+  strategiesPage,
+  strategyPage,
 } from './pages';
 import { RequireLogin } from './RequireLogin';
 
 /** Strategy screens that later issues build; their paths and login guard already work. */
 const strategyStubs = [
-  { path: 'strategies', name: 'Strategies' },
-  { path: 'strategy', name: 'Strategy' },
-  { path: 'strategy/:id', name: 'Strategy' },
   { path: 'strategy-team/:id', name: 'Strategy team' },
   { path: 'strategy-settings/:id', name: 'Strategy settings' },
   { path: 'progress-update/:id', name: 'Progress update' },
@@ -47,6 +47,9 @@ export const appRoutes: RouteObject[] = [
         element: <RequireLogin />,
         children: [
           { path: 'profile-settings', lazy: profileSettingsPage },
+          { path: 'strategies', lazy: strategiesPage },
+          { path: 'strategy', lazy: newStrategyPage },
+          { path: 'strategy/:id', lazy: strategyPage },
           ...strategyStubs.map(({ path, name }) => ({ path, lazy: notBuiltYetPage(name) })),
         ],
       },

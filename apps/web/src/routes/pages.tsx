@@ -17,6 +17,12 @@ export const mobileWarningPage = () =>
   import('./info/MobileWarningPage').then((m) => ({ Component: m.MobileWarningPage }));
 export const profileSettingsPage = () =>
   import('./profile-settings/ProfileSettingsPage').then((m) => ({ Component: m.ProfileSettingsPage }));
+export const strategiesPage = () =>
+  import('./strategies/StrategiesPage').then((m) => ({ Component: m.StrategiesPage }));
+export const newStrategyPage = () =>
+  import('./strategy/NewStrategyPage').then((m) => ({ Component: m.NewStrategyPage }));
+export const strategyPage = () =>
+  import('./strategy/StrategyPage').then((m) => ({ Component: m.StrategyPage }));
 export const notFoundPage = () => import('./info/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }));
 /** The router caches what a route's loader returns, so this element is built once per route. */
 export const notBuiltYetPage = (name: string) => () =>

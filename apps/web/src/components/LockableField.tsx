@@ -1,0 +1,58 @@
+/**
+ * Wraps a field that some users may not edit (spec §4 "Field lock", §8): the field renders
+ * read-only and a tooltip says why. Today the reason is a missing permission; the real-time
+ * issue adds "being edited by {user}" through the same `lock` prop, with a lock icon.
+ */
+import { MESSAGES, TIMINGS } from '@keystone/contract';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
+import type { ReactNode } from 'react';
+
+/** Why a field cannot be edited now. */
+export type FieldLock = { reason: 'noPermission' } | { reason: 'lockedByOther'; userName: string | null };
+
+/** The lock of a field for a user who may or may not edit it (no other lock source yet). */
+export function permissionLock(canEdit: boolean): FieldLock | null {
+  return canEdit ? null : { reason: 'noPermission' };
+}
+
+export function lockMessage(lock: FieldLock): string {
+  return lock.reason === 'noPermission' ? MESSAGES.noPermission : MESSAGES.fieldLockedBy(lock.userName);
+}
+
+interface LockableFieldProps {
+  /** Null when the user may edit the field now. */
+  lock: FieldLock | null;
+  /** Renders the field, read-only when `readOnly` is true. */
+  children: (readOnly: boolean) => ReactNode;
+  sx?: SxProps<Theme>;
+}
+
+/** The wrapper stays the same whether locked or not, so a lock never remounts the field's editor. */
+export function LockableField({ lock, children, sx }: LockableFieldProps) {
+  return (
+    <Tooltip
+      title={lock ? lockMessage(lock) : ''}
+      enterDelay={TIMINGS.tooltipDelayMs}
+      placement="top-start"
+      describeChild
+    >
+      <Box
+        sx={[{ position: 'relative', minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}
+        data-locked={lock?.reason}
+      >
+        {lock?.reason === 'lockedByOther' && (
+          <LockOutlined
+            fontSize="small"
+            color="action"
+            aria-hidden
+            sx={{ position: 'absolute', top: 4, right: -4, fontSize: 16 }}
+          />
+        )}
+        {children(lock !== null)}
+      </Box>
+    </Tooltip>
+  );
+}

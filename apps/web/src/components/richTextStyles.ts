@@ -1,0 +1,41 @@
+/** The look of RichTextField: quiet at rest, a clear outline while editing, placeholders in grey. */
+import type { SxProps, Theme } from '@mui/material/styles';
+
+export function richTextSx(readOnly: boolean): SxProps<Theme> {
+  return (theme) => ({
+    '& .tiptap': {
+      outline: 'none',
+      borderRadius: 1,
+      px: 1,
+      py: 0.5,
+      mx: -1,
+      border: '1px solid transparent',
+      transition: theme.transitions.create(['border-color', 'background-color'], { duration: 120 }),
+      wordBreak: 'break-word',
+      ...(readOnly
+        ? {}
+        : {
+            '&:hover': { bgcolor: theme.palette.action.hover },
+            '&:focus': { borderColor: theme.palette.primary.main, bgcolor: theme.palette.background.paper },
+          }),
+    },
+    '& .tiptap p': { m: 0 },
+    '& .tiptap p + p': { mt: 1 },
+    '& .tiptap ul, & .tiptap ol': { my: 0.5, pl: 3 },
+    '& .tiptap a': { color: theme.palette.primary.main },
+    '& .tiptap blockquote': {
+      borderLeft: `3px solid ${theme.palette.divider}`,
+      ml: 0,
+      pl: 1.5,
+      color: theme.palette.text.secondary,
+    },
+    // Placeholder text of an empty field (TipTap marks the empty paragraph).
+    '& .tiptap p.is-editor-empty:first-of-type::before': {
+      content: 'attr(data-placeholder)',
+      color: theme.palette.text.disabled,
+      float: 'left',
+      height: 0,
+      pointerEvents: 'none',
+    },
+  });
+}

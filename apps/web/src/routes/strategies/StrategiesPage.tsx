@@ -1,0 +1,100 @@
+/** /strategies: the user's strategies split by whether they may edit them (spec §2), and creating one. */
+import { canEditStrategy, PRODUCT_NAME, STRATEGY_MESSAGES } from '@keystone/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../api/session';
+import { failureMessage, useCreateStrategy, useStrategiesQuery } from '../../api/strategies';
+import { CreateStrategyTile, StrategyCard } from './StrategyCard';
+
+const gridSx = {
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+} as const;
+
+function Section({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mb: 5 }} aria-label={heading}>
+      <Typography variant="h2" sx={{ mb: 2 }}>
+        {heading}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+export function StrategiesPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const strategies = useStrategiesQuery();
+  const create = useCreateStrategy();
+  const userId = session?.id ?? 0;
+
+  const createAndOpen = () =>
+    create.mutate(undefined, { onSuccess: (strategy) => navigate(`/strategy/${strategy.id}`) });
+
+  const all = strategies.data ?? [];
+  const mine = all.filter((strategy) => canEditStrategy(userId, strategy.roles));
+  const others = all.filter((strategy) => !canEditStrategy(userId, strategy.roles));
+
+  return (
+    <Box sx={{ width: '100%', maxWidth: 1200, mx: 'auto', px: 3, py: 5 }}>
+      <title>{`Strategies · ${PRODUCT_NAME}`}</title>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        Strategies
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4 }}>
+        Open a strategy to shape its ambition, focus areas and initiatives.
+      </Typography>
+      {strategies.isPending && <LinearProgress aria-label="Loading strategies" sx={{ mb: 3 }} />}
+      {strategies.isError && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {failureMessage('fetchStrategies', strategies.error)}
+        </Alert>
+      )}
+      {create.isError && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {failureMessage('createStrategy', create.error)}
+        </Alert>
+      )}
+      {!strategies.isPending && (
+        <>
+          <Section heading={STRATEGY_MESSAGES.ownedByMe}>
+            <Box component="ul" sx={gridSx}>
+              <CreateStrategyTile onCreate={createAndOpen} pending={create.isPending} />
+              {mine.map((strategy) => (
+                <StrategyCard key={strategy.id} strategy={strategy} />
+              ))}
+            </Box>
+            {strategies.isSuccess && all.length === 0 && (
+              <Typography color="text.secondary" sx={{ mt: 2 }}>
+                You have no strategies yet. Create your first one: give it a title, an ambition, and up to
+                five focus areas with their initiatives.
+              </Typography>
+            )}
+          </Section>
+          <Section heading={STRATEGY_MESSAGES.ownedByOthers}>
+            {others.length > 0 ? (
+              <Box component="ul" sx={gridSx}>
+                {others.map((strategy) => (
+                  <StrategyCard key={strategy.id} strategy={strategy} />
+                ))}
+              </Box>
+            ) : (
+              <Typography color="text.secondary">
+                Strategies in which colleagues give you a role appear here.
+              </Typography>
+            )}
+          </Section>
+        </>
+      )}
+    </Box>
+  );
+}

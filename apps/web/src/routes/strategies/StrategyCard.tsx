@@ -1,0 +1,81 @@
+/** One strategy on /strategies: its title (or 'Untitled Strategy'), ambition excerpt and last change. */
+import { plainText, STRATEGY_MESSAGES } from '@keystone/contract';
+import Add from '@mui/icons-material/Add';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { StrategySummary } from '../../api/strategies';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Spec §9: interface text is clamped to 4 lines in one style. */
+const clampSx = (lines: number) => ({
+  display: '-webkit-box',
+  WebkitLineClamp: lines,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+});
+
+const tileSx = { height: '100%', minHeight: 148, borderRadius: 3 } as const;
+
+export function StrategyCard({ strategy }: { strategy: StrategySummary }) {
+  const ambition = plainText(strategy.ambition).trim();
+  return (
+    <Card variant="outlined" sx={tileSx} component="li">
+      <CardActionArea
+        component={RouterLink}
+        to={`/strategy/${strategy.id}`}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
+        <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <Typography
+            variant="h3"
+            component="h3"
+            sx={clampSx(2)}
+            color={strategy.title ? 'text.primary' : 'text.secondary'}
+          >
+            {strategy.title || STRATEGY_MESSAGES.untitledStrategy}
+          </Typography>
+          {ambition && (
+            <Typography variant="body2" color="text.secondary" sx={clampSx(4)}>
+              {ambition}
+            </Typography>
+          )}
+          <Typography variant="caption" color="text.secondary" sx={{ mt: 'auto', pt: 1 }}>
+            Updated {dateFormat.format(new Date(strategy.updatedAt))}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+interface CreateStrategyTileProps {
+  onCreate: () => void;
+  pending: boolean;
+}
+
+/** The plus button of spec §2, shaped like a card so it sits with the user's strategies. */
+export function CreateStrategyTile({ onCreate, pending }: CreateStrategyTileProps) {
+  return (
+    <Card variant="outlined" sx={{ ...tileSx, borderStyle: 'dashed', bgcolor: 'transparent' }} component="li">
+      <CardActionArea
+        onClick={onCreate}
+        disabled={pending}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 1,
+          color: 'primary.main',
+        }}
+      >
+        {pending ? <CircularProgress size={28} aria-label="Creating strategy" /> : <Add fontSize="large" />}
+        <Typography sx={{ fontWeight: 600 }}>{STRATEGY_MESSAGES.createStrategy}</Typography>
+      </CardActionArea>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+/** The ambition statement: rich text up to LIMITS.ambition characters (spec §2, §5). */
+import { LIMITS } from '@keystone/contract';
+import Box from '@mui/material/Box';
+import { failureMessage, useStrategySaves } from '../../api/strategies';
+import { HelpButton } from '../../components/help/HelpButton';
+import { LockableField, permissionLock } from '../../components/LockableField';
+import { RichTextField } from '../../components/RichTextField';
+import { useAutosave } from '../../lib/autosave/useAutosave';
+import { ambitionProblem } from './fieldRules';
+import { SectionHeading } from './SectionHeading';
+import { useStrategyEditing } from './strategyEditing';
+
+export function AmbitionField({ ambition }: { ambition: string }) {
+  const { strategyId, isMaster, preview } = useStrategyEditing();
+  const saves = useStrategySaves(strategyId);
+  const autosave = useAutosave<string>({
+    fieldKey: 'strategy:ambition',
+    save: (value) => saves.strategy({ ambition: value }),
+    validate: ambitionProblem,
+    failedText: failureMessage('updateStrategy', null),
+  });
+
+  return (
+    <Box component="section" aria-labelledby="ambition-heading">
+      <SectionHeading id="ambition-heading" help={<HelpButton topic="ambition" />}>
+        Ambition
+      </SectionHeading>
+      <LockableField lock={preview ? null : permissionLock(isMaster)}>
+        {(locked) => (
+          <RichTextField
+            value={ambition}
+            onChange={autosave.change}
+            label="Ambition"
+            placeholder="Describe where this strategy should take you."
+            maxLength={LIMITS.ambition}
+            readOnly={preview || locked}
+            settled={autosave.settled}
+            error={autosave.error}
+            showCounter={!preview}
+            sx={{ typography: 'body1', fontSize: '1.0625rem', lineHeight: 1.6 }}
+          />
+        )}
+      </LockableField>
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+/** A small heading over a part of the strategy page, with the part's help dialog beside it. */
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+interface SectionHeadingProps {
+  id: string;
+  children: ReactNode;
+  /** The help button for this part (spec §1 help dialogs). */
+  help?: ReactNode;
+}
+
+export function SectionHeading({ id, children, help }: SectionHeadingProps) {
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mb: 1 }}>
+      <Typography
+        id={id}
+        variant="overline"
+        component="h2"
+        sx={{ fontWeight: 700, letterSpacing: '0.08em', color: 'text.secondary', lineHeight: 2 }}
+      >
+        {children}
+      </Typography>
+      {help}
+    </Stack>
+  );
+}

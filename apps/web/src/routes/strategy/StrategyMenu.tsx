@@ -1,0 +1,125 @@
+/** The strategy page's menu (spec §2): preview, download, other pages, and for masters settings and delete. */
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { forgetLastActiveStrategy } from '../../api/session';
+import { failureMessage, useDeleteStrategy } from '../../api/strategies';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useStrategyEditing } from './strategyEditing';
+
+interface StrategyMenuProps {
+  onTogglePreview: () => void;
+  onDownload: () => void;
+}
+
+export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps) {
+  const { strategyId, isMaster, preview, reportError } = useStrategyEditing();
+  const navigate = useNavigate();
+  const deleteStrategy = useDeleteStrategy();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const menuId = useId();
+
+  const choose = (action: () => void) => () => {
+    setAnchor(null);
+    action();
+  };
+  const confirmDelete = () =>
+    deleteStrategy.mutate(strategyId, {
+      onSuccess: () => {
+        forgetLastActiveStrategy(strategyId);
+        navigate('/strategies');
+      },
+      onError: (error) => {
+        setConfirming(false);
+        reportError(failureMessage('deleteStrategy', error));
+      },
+    });
+
+  return (
+    <>
+      <IconButton
+        aria-label="Strategy menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVert />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem onClick={choose(onTogglePreview)}>
+          <ListItemIcon>
+            {preview ? <EditOutlined fontSize="small" /> : <VisibilityOutlined fontSize="small" />}
+          </ListItemIcon>
+          <ListItemText>{preview ? 'Edit' : 'Preview'}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={choose(onDownload)}>
+          <ListItemIcon>
+            <DownloadOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Download</ListItemText>
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={choose(() => navigate('/strategies'))}>
+          <ListItemIcon>
+            <ViewListOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>View All / Create New</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={choose(() => navigate(`/strategy-team/${strategyId}`))}>
+          <ListItemIcon>
+            <GroupsOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Strategy Team</ListItemText>
+        </MenuItem>
+        {isMaster && (
+          <MenuItem onClick={choose(() => navigate(`/strategy-settings/${strategyId}`))}>
+            <ListItemIcon>
+              <SettingsOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Strategy Settings</ListItemText>
+          </MenuItem>
+        )}
+        {isMaster && <Divider />}
+        {isMaster && (
+          <MenuItem onClick={choose(() => setConfirming(true))} sx={{ color: 'error.main' }}>
+            <ListItemIcon sx={{ color: 'inherit' }}>
+              <DeleteOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Delete</ListItemText>
+          </MenuItem>
+        )}
+      </Menu>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this strategy?"
+        message="Deleting the strategy also deletes its focus areas, initiatives, charters and progress updates. This cannot be undone."
+        confirmLabel="Delete strategy"
+        pending={deleteStrategy.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+/** The strategy title: plain single-line text, saved as the user types (spec §2, §5). */
+import { LIMITS, MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
+import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputBase from '@mui/material/InputBase';
+import { useEffect, useId, useRef, useState } from 'react';
+import { failureMessage, useStrategySaves } from '../../api/strategies';
+import { HelpButton } from '../../components/help/HelpButton';
+import { LockableField, permissionLock } from '../../components/LockableField';
+import { useAutosave } from '../../lib/autosave/useAutosave';
+import { strategyTitleProblem } from './fieldRules';
+import { SectionHeading } from './SectionHeading';
+import { useStrategyEditing } from './strategyEditing';
+
+export function StrategyTitleField({ title }: { title: string }) {
+  const { strategyId, isMaster, preview } = useStrategyEditing();
+  const saves = useStrategySaves(strategyId);
+  const autosave = useAutosave<string>({
+    fieldKey: 'strategy:title',
+    save: (value) => saves.strategy({ title: value }),
+    validate: strategyTitleProblem,
+    failedText: failureMessage('updateStrategy', null),
+  });
+  const [text, setText] = useState(title);
+  const focused = useRef(false);
+  const helperId = useId();
+
+  // A newer title from the server is shown unless the user is typing or an edit is unsaved.
+  useEffect(() => {
+    if (!focused.current && autosave.settled) setText(title);
+  }, [title, autosave.settled]);
+
+  const edit = (value: string) => {
+    // One line: pasted line breaks become spaces (Enter itself is refused below).
+    const oneLine = value.replace(/\s*[\r\n]+\s*/g, ' ');
+    setText(oneLine);
+    autosave.change(oneLine);
+  };
+  const atLimit = [...text].length >= LIMITS.title;
+
+  return (
+    <Box component="section" aria-labelledby="strategy-title-heading">
+      <SectionHeading id="strategy-title-heading" help={<HelpButton topic="strategy" />}>
+        Strategy
+      </SectionHeading>
+      <LockableField lock={preview ? null : permissionLock(isMaster)}>
+        {(locked) => (
+          <InputBase
+            value={text}
+            readOnly={preview || locked}
+            placeholder={STRATEGY_MESSAGES.untitledStrategy}
+            fullWidth
+            multiline
+            inputProps={{
+              'aria-label': 'Strategy title',
+              'aria-describedby': helperId,
+              maxLength: LIMITS.title,
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+            onFocus={() => {
+              focused.current = true;
+            }}
+            onBlur={() => {
+              focused.current = false;
+            }}
+            onChange={(event) => edit(event.target.value)}
+            sx={(theme) => ({
+              ...theme.typography.h1,
+              p: 0,
+              '& textarea': {
+                px: 1,
+                mx: -1,
+                py: 0.5,
+                borderRadius: 1,
+                border: '1px solid transparent',
+              },
+              ...(preview || locked
+                ? {}
+                : {
+                    '& textarea:hover': { bgcolor: 'action.hover' },
+                    '& textarea:focus': { borderColor: 'primary.main', bgcolor: 'background.paper' },
+                  }),
+            })}
+          />
+        )}
+      </LockableField>
+      <FormHelperText id={helperId} error={autosave.error !== null}>
+        {autosave.error ?? (atLimit && !preview ? MESSAGES.charactersReached : null)}
+      </FormHelperText>
+    </Box>
+  );
+}

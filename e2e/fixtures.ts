@@ -20,6 +20,11 @@ export interface RunningApp {
   /** The sign-up link printed by `npm run admin -- invite EMAIL` (run before the server started). */
   firstInviteLink: string;
   firstInviteEmail: string;
+  /**
+   * Invited (by the admin command) to an organisation of its own, so helpers can make people
+   * through the API without touching the account journey's invite (e2e/helpers/apiUsers.ts).
+   */
+  helperInviteEmail: string;
 }
 
 function freePort(): Promise<number> {
@@ -75,6 +80,15 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
         encoding: 'utf8',
       });
       const firstInviteLink = /Sign-up link: (\S+)/.exec(printed)?.[1] ?? '';
+      const helperInviteEmail = 'team-lead@e2e.test';
+      execFileSync(
+        tsx,
+        ['apps/server/src/cli.ts', 'invite', helperInviteEmail, '--organisation', 'E2E helpers'],
+        {
+          cwd: root,
+          env,
+        },
+      );
       const child = spawn(tsx, ['apps/server/src/main.ts'], {
         cwd: root,
         env,
@@ -82,7 +96,7 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
       });
       try {
         await waitForHealth(baseURL, child);
-        await use({ baseURL, smtp, dataDir, firstInviteLink, firstInviteEmail });
+        await use({ baseURL, smtp, dataDir, firstInviteLink, firstInviteEmail, helperInviteEmail });
       } finally {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.once('exit', resolve));

@@ -16,12 +16,12 @@ import {
   signupPage,
   strategiesPage,
   strategyPage,
+  strategyTeamPage,
 } from './pages';
 import { RequireLogin } from './RequireLogin';
 
 /** Strategy screens that later issues build; their paths and login guard already work. */
 const strategyStubs = [
-  { path: 'strategy-team/:id', name: 'Strategy team' },
   { path: 'strategy-settings/:id', name: 'Strategy settings' },
   { path: 'progress-update/:id', name: 'Progress update' },
   { path: 'initiative-charter/:initiativeId', name: 'Initiative charter' },
@@ -50,6 +50,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'strategies', lazy: strategiesPage },
           { path: 'strategy', lazy: newStrategyPage },
           { path: 'strategy/:id', lazy: strategyPage },
+          { path: 'strategy-team/:id', lazy: strategyTeamPage },
           ...strategyStubs.map(({ path, name }) => ({ path, lazy: notBuiltYetPage(name) })),
         ],
       },

@@ -17,6 +17,8 @@ export const mobileWarningPage = () =>
   import('./info/MobileWarningPage').then((m) => ({ Component: m.MobileWarningPage }));
 export const profileSettingsPage = () =>
   import('./profile-settings/ProfileSettingsPage').then((m) => ({ Component: m.ProfileSettingsPage }));
+export const strategyTeamPage = () =>
+  import('./strategy-team/StrategyTeamPage').then((m) => ({ Component: m.StrategyTeamPage }));
 export const strategiesPage = () =>
   import('./strategies/StrategiesPage').then((m) => ({ Component: m.StrategiesPage }));
 export const newStrategyPage = () =>

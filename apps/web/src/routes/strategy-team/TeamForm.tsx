@@ -1,0 +1,122 @@
+/** The team form: strategy masters, then each focus area's initiatives, saved in one call. */
+import { canEditStrategy, MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ApiError } from '../../api/client';
+import { errorMessage } from '../../api/errorMessages';
+import { type Person, type Strategy, strategyKey } from '../../api/strategies';
+import { useAssignTeam } from '../../api/strategyTeam';
+import { useTimedMessage } from '../../components/useTimedMessage';
+import { FocusAreaTeam } from './FocusAreaTeam';
+import { PeoplePicker } from './PeoplePicker';
+import { formFieldOfServerKey, type TeamFormValues, teamPayload, teamValuesOf } from './teamForm';
+
+interface TeamFormProps {
+  strategy: Strategy;
+  /** The organisation's users, in picker order. */
+  options: Person[];
+  userId: number;
+}
+
+export function TeamForm({ strategy, options, userId }: TeamFormProps) {
+  const saved = useMemo(() => teamValuesOf(strategy), [strategy]);
+  const form = useForm<TeamFormValues>({ defaultValues: saved, mode: 'all' });
+  const { control, formState, handleSubmit, reset, setError } = form;
+  const mutation = useAssignTeam(strategy.id);
+  const queryClient = useQueryClient();
+  const [message, showMessage] = useTimedMessage();
+  const [fieldsWithInvalidText, setFieldsWithInvalidText] = useState<ReadonlySet<string>>(new Set());
+
+  // Someone else's change arriving while this form is open updates the fields not being edited.
+  useEffect(() => reset(saved, { keepDirtyValues: true }), [saved, reset]);
+
+  const onInvalidTextChange = useCallback((field: string, invalid: boolean) => {
+    setFieldsWithInvalidText((current) => {
+      if (current.has(field) === invalid) return current;
+      const next = new Set(current);
+      if (invalid) next.add(field);
+      else next.delete(field);
+      return next;
+    });
+  }, []);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await mutation.mutateAsync(teamPayload(strategy.id, values));
+      // The save resolves after the strategy was fetched again: show people as stored, with real ids.
+      const fresh = queryClient.getQueryData<Strategy>(strategyKey(strategy.id));
+      reset(fresh ? teamValuesOf(fresh) : values);
+      showMessage({ severity: 'success', text: MESSAGES.strategyTeamSaved });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [key, messages] of Object.entries(error.fieldErrors)) {
+          const field = formFieldOfServerKey(key);
+          if (field && messages[0]) setError(field, { type: 'server', message: messages[0] });
+        }
+      }
+      showMessage({ severity: 'error', text: errorMessage(error, STRATEGY_MESSAGES.updateTeamFailed) });
+    }
+  });
+
+  const hasErrors = Object.keys(formState.errors).length > 0 || fieldsWithInvalidText.size > 0;
+  let firstIndex = 0;
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Box sx={{ maxWidth: 640, mb: 3 }}>
+        <Controller
+          control={control}
+          name="masters"
+          render={({ field, fieldState }) => (
+            <PeoplePicker
+              label="Strategy master"
+              showLabel
+              value={field.value}
+              options={options}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              onInvalidTextChange={(invalid) => onInvalidTextChange(field.name, invalid)}
+              disabled={!canEditStrategy(userId, strategy.roles)}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </Box>
+      {strategy.focusAreas.map((area) => {
+        const start = firstIndex;
+        firstIndex += area.initiatives.length;
+        return (
+          <FocusAreaTeam
+            key={area.id}
+            area={area}
+            firstIndex={start}
+            control={control}
+            options={options}
+            userId={userId}
+            strategyRoles={strategy.roles}
+            onInvalidTextChange={onInvalidTextChange}
+          />
+        );
+      })}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minHeight: 40 }}>
+        <Button type="submit" variant="contained" disabled={hasErrors || mutation.isPending}>
+          Submit
+        </Button>
+        {mutation.isPending && <CircularProgress size={22} aria-label="Saving the strategy team" />}
+        {message && (
+          <Alert
+            severity={message.severity}
+            sx={{ py: 0 }}
+            role={message.severity === 'error' ? 'alert' : 'status'}
+          >
+            {message.text}
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -9,7 +9,12 @@ export async function benchAccounts({ seconds = 10, connections = 50 } = {}) {
   const server = await startServer();
   try {
     const key = await login(server.url, DEMO.email, DEMO.password);
-    await autocannon({ url: `${server.url}/api/get-user-details/`, connections, duration: 3, headers: { authorization: `Token ${key}` } });
+    await autocannon({
+      url: `${server.url}/api/get-user-details/`,
+      connections,
+      duration: 3,
+      headers: { authorization: `Token ${key}` },
+    });
     const result = await autocannon({
       url: `${server.url}/api/get-user-details/`,
       connections,

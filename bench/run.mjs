@@ -26,7 +26,8 @@ const lines = [
   '| Benchmark | Connections | Duration | Requests/s | p50 (ms) | p99 (ms) | Non-2xx |',
   '|---|---|---|---|---|---|---|',
   ...results.map(
-    (r) => `| ${r.title} | ${r.connections} | ${r.seconds} s | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} |`,
+    (r) =>
+      `| ${r.title} | ${r.connections} | ${r.seconds} s | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} |`,
   ),
   '',
   'The page read runs a fixed number of SQL queries however large the strategy is',

@@ -22,10 +22,12 @@ export async function buildFullStrategy(url, key) {
     title: 'Benchmark strategy',
     ambition: '<p>Double recurring revenue by the end of next year while keeping churn under 3%.</p>',
   });
-  for (let i = 0; i < 4; i++) await call(url, key, 'POST', '/api/focusarea/create/', { strategy: strategy.id });
+  for (let i = 0; i < 4; i++)
+    await call(url, key, 'POST', '/api/focusarea/create/', { strategy: strategy.id });
   let page = await call(url, key, 'GET', `/api/strategy/${strategy.id}`);
   for (const area of page.focus_areas) {
-    for (let i = 0; i < 4; i++) await call(url, key, 'POST', '/api/initiative/create/', { focus_area: area.id });
+    for (let i = 0; i < 4; i++)
+      await call(url, key, 'POST', '/api/initiative/create/', { focus_area: area.id });
   }
   page = await call(url, key, 'GET', `/api/strategy/${strategy.id}`);
   const people = Array.from({ length: 10 }, (_, i) => ({ id: null, email: `person${i}@bench.test` }));

@@ -32,6 +32,13 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
+  it('should serve files of a rebuild made while it runs', async () => {
+    writeFileSync(path.join(webDist, 'assets', 'app-new456.js'), 'console.log("new")');
+    const response = await server.api('GET', '/assets/app-new456.js');
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('new');
+  });
+
   it('should answer a missing asset with 404, not the HTML page', async () => {
     const response = await server.api('GET', '/assets/app-old999.js');
     expect(response.status).toBe(404);

@@ -11,7 +11,8 @@ export async function registerStaticSite(app: FastifyInstance, webDist: string |
   if (hasSite) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
       preCompressed: true,
       // Hashed asset names never change content, so browsers may keep them for a year.
       setHeaders(reply, filePath) {

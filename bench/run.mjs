@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { benchAccounts } from './accounts.mjs';
 import { benchStrategyPage } from './strategyPage.mjs';
+import { benchWebPages } from './webPages.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const results = [await benchAccounts(), await benchStrategyPage()];
@@ -15,6 +16,7 @@ try {
 } finally {
   cluster.stop();
 }
+const web = await benchWebPages();
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const lines = [
@@ -29,6 +31,11 @@ const lines = [
     (r) =>
       `| ${r.title} | ${r.connections} | ${r.seconds} s | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} |`,
   ),
+  '',
+  '| Browser (Debian Chromium, headless) | Result | Goal |',
+  '|---|---|---|',
+  `| JavaScript loaded by /login (gzip) | ${web.loginScriptKb} KB | ≤ 250 KB |`,
+  `| Full 5×5 strategy page until every field is editable (median of ${web.runs}) | ${web.strategyInteractiveMs} ms | < 1000 ms |`,
   '',
   'The page read runs a fixed number of SQL queries however large the strategy is',
   '(asserted in apps/server/test/strategies.test.ts). PGlite runs every query on one WASM',

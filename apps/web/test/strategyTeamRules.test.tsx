@@ -8,7 +8,7 @@ import {
   sortPeople,
   teamPayload,
   teamValuesOf,
-} from '../src/routes/strategy-team/teamForm';
+} from '../src/routes/strategy-team/teamRules';
 import { ANNA, BEN, CARL, DORA, wireStrategy } from './strategyTeamFixtures';
 
 describe('team form rules', () => {

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { type Control, Controller } from 'react-hook-form';
 import type { FocusArea, Person } from '../../api/strategies';
 import { PeoplePicker } from './PeoplePicker';
-import { ownersProblem, type TeamFormValues } from './teamForm';
+import { ownersProblem, type TeamFormValues } from './teamRules';
 
 type RoleField = 'sponsors' | 'owners' | 'teamMembers';
 type RoleRule = (userId: number, strategy: StrategyRoles, initiative: InitiativeRoles) => boolean;

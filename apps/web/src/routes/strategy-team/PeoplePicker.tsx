@@ -11,7 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Person } from '../../api/strategies';
-import { personFromTypedEmail, personLabel, samePerson } from './teamForm';
+import { personFromTypedEmail, personLabel, samePerson } from './teamRules';
 
 let lastTemporaryId = 0;
 const nextTemporaryId = () => --lastTemporaryId;
@@ -110,7 +110,7 @@ export function PeoplePicker(props: PeoplePickerProps) {
           margin="none"
           size="small"
           label={showLabel ? label : undefined}
-          placeholder={STRATEGY_MESSAGES.addUsers}
+          placeholder={disabled ? undefined : STRATEGY_MESSAGES.addUsers}
           error={Boolean(error) || invalidText}
           helperText={invalidText ? MESSAGES.invalidEmail : error}
           slotProps={{

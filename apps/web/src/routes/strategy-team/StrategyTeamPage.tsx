@@ -12,7 +12,7 @@ import { isMissingStrategy, parseStrategyId, useStrategyQuery } from '../../api/
 import { HelpButton } from '../../components/help/HelpButton';
 import { StrategyMissing } from '../strategy/StrategyMissing';
 import { TeamForm } from './TeamForm';
-import { sortPeople } from './teamForm';
+import { sortPeople } from './teamRules';
 
 export function StrategyTeamPage() {
   const { id } = useParams();

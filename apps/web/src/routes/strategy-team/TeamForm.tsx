@@ -14,7 +14,10 @@ import { useAssignTeam } from '../../api/strategyTeam';
 import { useTimedMessage } from '../../components/useTimedMessage';
 import { FocusAreaTeam } from './FocusAreaTeam';
 import { PeoplePicker } from './PeoplePicker';
-import { formFieldOfServerKey, type TeamFormValues, teamPayload, teamValuesOf } from './teamForm';
+import { formFieldOfServerKey, type TeamFormValues, teamPayload, teamValuesOf } from './teamRules';
+
+const idsInOrder = (teams: readonly { initiativeId: number }[]) =>
+  teams.map((team) => team.initiativeId).join(',');
 
 interface TeamFormProps {
   strategy: Strategy;
@@ -26,14 +29,19 @@ interface TeamFormProps {
 export function TeamForm({ strategy, options, userId }: TeamFormProps) {
   const saved = useMemo(() => teamValuesOf(strategy), [strategy]);
   const form = useForm<TeamFormValues>({ defaultValues: saved, mode: 'all' });
-  const { control, formState, handleSubmit, reset, setError } = form;
+  const { control, formState, getValues, handleSubmit, reset, setError } = form;
   const mutation = useAssignTeam(strategy.id);
   const queryClient = useQueryClient();
   const [message, showMessage] = useTimedMessage();
   const [fieldsWithInvalidText, setFieldsWithInvalidText] = useState<ReadonlySet<string>>(new Set());
 
   // Someone else's change arriving while this form is open updates the fields not being edited.
-  useEffect(() => reset(saved, { keepDirtyValues: true }), [saved, reset]);
+  // Edits are kept only while the initiatives are the same and in the same order: they are held
+  // by position, and a kept position could otherwise now belong to another initiative.
+  useEffect(() => {
+    const sameInitiatives = idsInOrder(getValues('initiatives')) === idsInOrder(saved.initiatives);
+    reset(saved, { keepDirtyValues: sameInitiatives });
+  }, [saved, reset, getValues]);
 
   const onInvalidTextChange = useCallback((field: string, invalid: boolean) => {
     setFieldsWithInvalidText((current) => {

@@ -24,8 +24,18 @@ export const passwordSchema = z
   .string({ error: MESSAGES.passwordMinLength })
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters long`);
 
-export const idSchema = z.coerce
-  .number({ error: 'A valid id is required.' })
-  .int('A valid id is required.')
-  .positive('A valid id is required.')
-  .max(2_147_483_647, 'A valid id is required.');
+/**
+ * Whole numbers come as JSON numbers, or as digits in a path; booleans, arrays and empty strings
+ * are left as they are, so they fail as wrong types instead of becoming 1 or 0.
+ */
+export const digitsAsNumber = (value: unknown): unknown =>
+  typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+
+export const idSchema = z.preprocess(
+  digitsAsNumber,
+  z
+    .number({ error: 'A valid id is required.' })
+    .int('A valid id is required.')
+    .positive('A valid id is required.')
+    .max(2_147_483_647, 'A valid id is required.'),
+);

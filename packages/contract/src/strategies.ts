@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
-import { idSchema } from './primitives';
+import { digitsAsNumber, idSchema } from './primitives';
 import { richTextSchema } from './richTextRules';
 import { INITIATIVE_STATUS_CODES } from './statuses';
 import { userSummary } from './users';
@@ -10,11 +10,14 @@ import { userSummary } from './users';
 const title = (required: boolean) =>
   richTextSchema({ max: LIMITS.title, required, nullMessage: MESSAGES.titleRequired, singleLine: true });
 const charterField = richTextSchema({ max: LIMITS.charterField });
-const sortIndex = z.coerce
-  .number({ error: 'sort_index must be a whole number.' })
-  .int('sort_index must be a whole number.')
-  .min(0, 'sort_index must be 0 or more.')
-  .max(1000, 'sort_index is too large.');
+const sortIndex = z.preprocess(
+  digitsAsNumber,
+  z
+    .number({ error: 'sort_index must be a whole number.' })
+    .int('sort_index must be a whole number.')
+    .min(0, 'sort_index must be 0 or more.')
+    .max(1000, 'sort_index is too large.'),
+);
 
 // ---- requests -------------------------------------------------------------------------------
 

@@ -19,6 +19,11 @@ export interface ResolvedPeople {
   invited: boolean;
 }
 
+/** Ids a row can have; anything else (e.g. the page's temporary id 1700000000000) is a typed e-mail. */
+const MAX_STORED_ID = 2_147_483_647;
+const isStoredId = (id: number | null | undefined): id is number =>
+  Number.isInteger(id) && (id ?? 0) > 0 && (id ?? 0) <= MAX_STORED_ID;
+
 /** Resolves every reference of a request at once: a fixed number of queries, however many people. */
 export async function resolvePeople(
   ctx: AppContext,
@@ -27,11 +32,7 @@ export async function resolvePeople(
   groups: readonly { path: string; people: readonly PersonReference[] }[],
 ): Promise<ResolvedPeople> {
   const all = groups.flatMap((group) => group.people.map((person) => ({ ...person, path: group.path })));
-  const ids = [
-    ...new Set(
-      all.map((person) => person.id).filter((id): id is number => Number.isInteger(id) && (id ?? 0) > 0),
-    ),
-  ];
+  const ids = [...new Set(all.map((person) => person.id).filter(isStoredId))];
   const byId = new Map(
     (ids.length
       ? await tx

@@ -12,7 +12,7 @@ import {
   strategySummarySchema,
   type StrategySummary as WireStrategySummary,
 } from '@keystone/contract';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError, apiRequest, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
@@ -175,8 +175,11 @@ const editFocusArea = (strategy: Strategy, id: number, edit: (area: FocusArea) =
 
 // ---- hooks ----------------------------------------------------------------------------------
 
+/** The user's strategies, most recently updated first (the server's order). */
+export const strategiesQuery = queryOptions({ queryKey: strategiesKey, queryFn: fetchStrategies });
+
 export function useStrategiesQuery() {
-  return useQuery({ queryKey: strategiesKey, queryFn: fetchStrategies });
+  return useQuery(strategiesQuery);
 }
 
 /** One strategy with its focus areas and initiatives, under the key ['strategy', id]. */

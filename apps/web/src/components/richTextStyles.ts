@@ -30,11 +30,17 @@ export function richTextSx(readOnly: boolean): SxProps<Theme> {
       color: theme.palette.text.secondary,
     },
     // Placeholder text of an empty field (TipTap marks the empty paragraph).
+    // Laid over the empty line rather than floated, so a long placeholder in a narrow column is
+    // cut with an ellipsis instead of spilling over what follows.
+    '& .tiptap p.is-editor-empty:first-of-type': { position: 'relative' },
     '& .tiptap p.is-editor-empty:first-of-type::before': {
       content: 'attr(data-placeholder)',
       color: theme.palette.text.disabled,
-      float: 'left',
-      height: 0,
+      position: 'absolute',
+      inset: 0,
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
       pointerEvents: 'none',
     },
   });

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { readSession, type Session, saveSession } from '../../api/session';
@@ -12,12 +13,13 @@ import { AuthCard } from '../../components/AuthCard';
 import { SALES_CONTACT_URL } from '../../components/salesContact';
 import { lastStrategyPath } from '../paths';
 import { LoginForm } from './LoginForm';
+import { pathAfterLogin } from './landingPath';
 import { loginNotice } from './loginNotice';
 import { useGoogleCallback } from './useGoogleCallback';
 
 /** Spec §2: a visitor who is already logged in goes to the last active strategy instead. */
 export function LoginPage() {
-  // Checked on arrival only: a login made on this page goes to /strategies (see LoginScreen).
+  // Checked on arrival only: a login made on this page goes where pathAfterLogin says.
   const [loggedInOnArrival] = useState(() => readSession() !== null);
   if (loggedInOnArrival) return <Navigate to={lastStrategyPath()} replace />;
   return <LoginScreen />;
@@ -29,9 +31,10 @@ function LoginScreen() {
   const [searchParams] = useSearchParams();
   const [notice] = useState(() => loginNotice(searchParams, location.state));
 
-  const onLoggedIn = (session: Session) => {
+  const queryClient = useQueryClient();
+  const onLoggedIn = async (session: Session) => {
     saveSession(session);
-    navigate('/strategies');
+    navigate(await pathAfterLogin(queryClient));
   };
   const google = useGoogleCallback(onLoggedIn);
 

@@ -22,6 +22,7 @@ export function SaveStatusIndicator() {
   return (
     <Stack
       role="status"
+      aria-label="Save status"
       direction="row"
       spacing={0.75}
       sx={{

@@ -1,0 +1,24 @@
+/** Where a login leads (spec §2); kept out of the header's paths so the app shell stays small. */
+import type { QueryClient } from '@tanstack/react-query';
+import { readLastActiveStrategy } from '../../api/session';
+import { strategiesQuery } from '../../api/strategies';
+
+/**
+ * Spec §2: after login, the last active strategy if this user still sees it, else the most
+ * recently updated one, else the list (which offers to create one).
+ */
+export function landingPath(lastActive: string | null, strategies: readonly { id: number }[]): string {
+  if (lastActive && strategies.some((strategy) => String(strategy.id) === lastActive)) {
+    return `/strategy/${lastActive}`;
+  }
+  const latest = strategies[0];
+  return latest ? `/strategy/${latest.id}` : '/strategies';
+}
+
+export async function pathAfterLogin(queryClient: QueryClient): Promise<string> {
+  try {
+    return landingPath(readLastActiveStrategy(), await queryClient.fetchQuery(strategiesQuery));
+  } catch {
+    return '/strategies'; // the list page shows the failure and lets the user retry
+  }
+}

@@ -191,4 +191,49 @@ describe('strategies API', () => {
     expect(server.queries.length).toBe(smallCount);
     expect(smallCount).toBeLessThanOrEqual(7);
   });
+
+  it('should refuse a required title that is empty once sanitised', async () => {
+    const strategy = await create();
+    const area = strategy.focus_areas[0];
+    const scriptOnly = await server.api('PATCH', `/api/focusarea/update/${area.id}/`, {
+      token: masterKey,
+      body: { title: '<script>x</script>' },
+    });
+    expect(scriptOnly.status).toBe(400);
+    expect(scriptOnly.body.errors.title).toEqual([MESSAGES.fieldEmpty]);
+    const initiative = area.initiatives[0];
+    const styleOnly = await server.api('PATCH', `/api/initiative/update/${initiative.id}/`, {
+      token: masterKey,
+      body: { title: '<style>p{}</style>' },
+    });
+    expect(styleOnly.status).toBe(400);
+  });
+
+  it('should not write anything for an update without fields', async () => {
+    const strategy = await create();
+    const initiative = strategy.focus_areas[0].initiatives[0];
+    const response = await server.api('PATCH', `/api/initiative/update/${initiative.id}/`, {
+      token: masterKey,
+      body: {},
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.updated_at).toBe(initiative.updated_at);
+  });
+
+  it('should answer 404, not 409 or 500, when two requests delete the same focus area', async () => {
+    const strategy = await create();
+    const added = await server.api('POST', '/api/focusarea/create/', {
+      token: masterKey,
+      body: { strategy: strategy.id },
+    });
+    await server.api('POST', '/api/focusarea/create/', { token: masterKey, body: { strategy: strategy.id } });
+    const url = `/api/focusarea/delete/${added.body.id}/`;
+    const [first, second] = await Promise.all([
+      server.api('DELETE', url, { token: masterKey }),
+      server.api('DELETE', url, { token: masterKey }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([204, 404]);
+    const page = (await server.api('GET', `/api/strategy/${strategy.id}`, { token: masterKey })).body;
+    expect(page.focus_areas.map((a: { sort_index: number }) => a.sort_index)).toEqual([0, 1]);
+  });
 });

@@ -3,7 +3,9 @@
  * with http/https only, no scripts, styles or event handlers. What the editor produces passes
  * through unchanged; anything else is reduced to its text.
  */
+import { MESSAGES, plainText } from '@keystone/contract';
 import sanitizeHtml from 'sanitize-html';
+import { badRequest } from '../http/errors';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -40,4 +42,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS);
+}
+
+/**
+ * A required field must still say something once sanitised: `<script>x</script>` has text
+ * before sanitising and none after.
+ */
+export function requirePlainText(field: string, sanitised: string): string {
+  if (plainText(sanitised).trim().length === 0)
+    throw badRequest(MESSAGES.fieldEmpty, { [field]: [MESSAGES.fieldEmpty] });
+  return sanitised;
 }

@@ -6,27 +6,34 @@ import type { Queryable } from '../../db/client';
 import { focusAreas, initiatives } from '../../db/schema';
 import { asNotFound, conflict, notFound } from '../../http/errors';
 import { moveTo, writeOrder } from '../../lib/ordering';
-import { sanitizeRichText } from '../../lib/sanitize';
+import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import type { AuthenticatedUser } from '../auth/keys';
 import { ensure, loadStrategyAccess, type StrategyAccess } from '../strategies/access';
 import { loadInitiatives } from '../strategies/pageQueries';
 import { presentFocusArea } from '../strategies/presenters';
 import { touchStrategy } from '../strategies/service';
 
-const FOCUS_AREA_NOT_FOUND = 'Focus area not found.';
+const FOCUS_AREA_NOT_FOUND = STRATEGY_MESSAGES.focusAreaNotFound;
 
-/** The focus area's row and its strategy's access; 404 unless the user may see the strategy. */
+/**
+ * The focus area's row and its strategy's access; 404 unless the user may see the strategy.
+ * With `forUpdate` the strategy row is locked and the focus area read again under the lock,
+ * so a concurrent delete is seen (404) rather than acted on twice.
+ */
 async function loadFocusAreaAccess(
   db: Queryable,
   focusAreaId: number,
   user: AuthenticatedUser,
   forUpdate = false,
 ) {
-  const [row] = await db.select().from(focusAreas).where(eq(focusAreas.id, focusAreaId));
-  if (!row) throw notFound(FOCUS_AREA_NOT_FOUND);
-  const access = await loadStrategyAccess(db, row.strategyId, user, { forUpdate }).catch(
+  const read = async () => (await db.select().from(focusAreas).where(eq(focusAreas.id, focusAreaId)))[0];
+  const found = await read();
+  if (!found) throw notFound(FOCUS_AREA_NOT_FOUND);
+  const access = await loadStrategyAccess(db, found.strategyId, user, { forUpdate }).catch(
     asNotFound(FOCUS_AREA_NOT_FOUND),
   );
+  const row = forUpdate ? await read() : found;
+  if (!row) throw notFound(FOCUS_AREA_NOT_FOUND);
   return { row, access };
 }
 
@@ -88,7 +95,7 @@ export async function updateFocusArea(
   ensure(canEditStrategy(user.id, access.roles));
   const [updated] = await ctx.db
     .update(focusAreas)
-    .set({ title: sanitizeRichText(input.title), updatedAt: new Date() })
+    .set({ title: requirePlainText('title', sanitizeRichText(input.title)), updatedAt: new Date() })
     .where(eq(focusAreas.id, id))
     .returning();
   await touchStrategy(ctx.db, row.strategyId);

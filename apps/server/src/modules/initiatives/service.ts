@@ -15,27 +15,37 @@ import type { Queryable } from '../../db/client';
 import { focusAreas, initiatives } from '../../db/schema';
 import { asNotFound, conflict, notFound } from '../../http/errors';
 import { moveTo, writeOrder } from '../../lib/ordering';
-import { sanitizeRichText } from '../../lib/sanitize';
+import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import type { AuthenticatedUser } from '../auth/keys';
 import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
 import { touchStrategy } from '../strategies/service';
 
-const INITIATIVE_NOT_FOUND = 'Initiative not found.';
-const FOCUS_AREA_NOT_FOUND = 'Focus area not found.';
+const INITIATIVE_NOT_FOUND = STRATEGY_MESSAGES.initiativeNotFound;
+const FOCUS_AREA_NOT_FOUND = STRATEGY_MESSAGES.focusAreaNotFound;
 
-/** The initiative's row, its focus area and its strategy's access; 404 unless visible. */
+/**
+ * The initiative's row, its focus area and its strategy's access; 404 unless visible. With
+ * `forUpdate` the strategy row is locked and the initiative read again under the lock, so a
+ * concurrent delete is seen (404) rather than acted on.
+ */
 async function loadInitiativeAccess(db: Queryable, id: number, user: AuthenticatedUser, forUpdate = false) {
-  const [found] = await db
-    .select({ initiative: initiatives, focusArea: focusAreas })
-    .from(initiatives)
-    .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
-    .where(eq(initiatives.id, id));
+  const read = async () =>
+    (
+      await db
+        .select({ initiative: initiatives, focusArea: focusAreas })
+        .from(initiatives)
+        .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+        .where(eq(initiatives.id, id))
+    )[0];
+  const found = await read();
   if (!found) throw notFound(INITIATIVE_NOT_FOUND);
   const access = await loadStrategyAccess(db, found.focusArea.strategyId, user, { forUpdate }).catch(
     asNotFound(INITIATIVE_NOT_FOUND),
   );
-  return { ...found, access };
+  const current = forUpdate ? await read() : found;
+  if (!current) throw notFound(INITIATIVE_NOT_FOUND);
+  return { ...current, access };
 }
 
 async function presentOne(db: Queryable, focusAreaId: number, id: number): Promise<Initiative> {
@@ -86,6 +96,12 @@ export async function createInitiative(
       asNotFound(FOCUS_AREA_NOT_FOUND),
     );
     ensure(canEditStrategy(user.id, access.roles));
+    // Read again under the lock: a concurrent delete of the focus area must be a 404, not a 500.
+    const [stillThere] = await tx
+      .select({ id: focusAreas.id })
+      .from(focusAreas)
+      .where(eq(focusAreas.id, focusArea.id));
+    if (!stillThere) throw notFound(FOCUS_AREA_NOT_FOUND);
     const ids = await siblingIds(tx, focusArea.id);
     if (ids.length >= LIMITS.initiativesPerFocusArea) throw conflict(STRATEGY_MESSAGES.tooManyInitiatives);
     const [row] = await tx
@@ -126,12 +142,16 @@ export async function updateInitiative(
   const { initiative, access } = await loadInitiativeAccess(ctx.db, id, user);
   const roles = rolesOf(access, id);
   const { status, ...charter } = input;
+  const fields = editableFields(input);
+  // Nothing to change is no write at all (and so needs no right beyond seeing it).
+  if (Object.keys(fields).length === 0) return presentOne(ctx.db, initiative.focusAreaId, id);
   // Status is progress (team members may change it); title and charter need edit rights.
   if (status !== undefined) ensure(canEditProgress(user.id, access.roles, roles));
   if (Object.keys(charter).length > 0) ensure(canEditInitiative(user.id, access.roles, roles));
+  if (typeof fields.title === 'string') requirePlainText('title', fields.title);
   await ctx.db
     .update(initiatives)
-    .set({ ...editableFields(input), updatedAt: new Date() })
+    .set({ ...fields, updatedAt: new Date() })
     .where(eq(initiatives.id, id));
   await touchStrategy(ctx.db, access.strategy.id);
   return presentOne(ctx.db, initiative.focusAreaId, id);

@@ -3,7 +3,13 @@
  * answers with the contract's pure rules; a strategy of another organisation, or one the user
  * may not see, is simply not found (404), and a visible one the user may not change is 403.
  */
-import { canViewStrategy, type InitiativeRoles, MESSAGES, type StrategyRoles } from '@keystone/contract';
+import {
+  canViewStrategy,
+  type InitiativeRoles,
+  MESSAGES,
+  STRATEGY_MESSAGES,
+  type StrategyRoles,
+} from '@keystone/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { focusAreas, initiativeMembers, initiatives, strategies, strategyMasters } from '../../db/schema';
@@ -19,7 +25,7 @@ export interface StrategyAccess {
   initiativeRoles: Map<number, InitiativeRoles>;
 }
 
-export const STRATEGY_NOT_FOUND = 'Strategy not found.';
+export const STRATEGY_NOT_FOUND = STRATEGY_MESSAGES.strategyNotFound;
 
 const emptyRoles = (): { ownerIds: number[]; sponsorIds: number[]; teamMemberIds: number[] } => ({
   ownerIds: [],

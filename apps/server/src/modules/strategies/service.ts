@@ -19,7 +19,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { sanitizeRichText } from '../../lib/sanitize';
+import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import type { AuthenticatedUser } from '../auth/keys';
 import { presentUserSummary } from '../users/presenters';
 import { ensure, loadStrategyAccess, STRATEGY_NOT_FOUND } from './access';
@@ -129,7 +129,9 @@ export async function updateStrategy(
     .update(strategies)
     .set({
       ...(input.title !== undefined && { title: input.title.trim() }),
-      ...(input.ambition !== undefined && { ambition: sanitizeRichText(input.ambition) }),
+      ...(input.ambition !== undefined && {
+        ambition: requirePlainText('ambition', sanitizeRichText(input.ambition)),
+      }),
       ...(input.status !== undefined && { status: input.status }),
       updatedAt: new Date(),
     })

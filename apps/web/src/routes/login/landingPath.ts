@@ -1,7 +1,6 @@
 /** Where a login leads (spec §2); kept out of the header's paths so the app shell stays small. */
 import type { QueryClient } from '@tanstack/react-query';
 import { readLastActiveStrategy } from '../../api/session';
-import { strategiesQuery } from '../../api/strategies';
 
 /**
  * Spec §2: after login, the last active strategy if this user still sees it, else the most
@@ -17,6 +16,8 @@ export function landingPath(lastActive: string | null, strategies: readonly { id
 
 export async function pathAfterLogin(queryClient: QueryClient): Promise<string> {
   try {
+    // Loaded when needed: /login itself should not download the strategy calls.
+    const { strategiesQuery } = await import('../../api/strategies');
     return landingPath(readLastActiveStrategy(), await queryClient.fetchQuery(strategiesQuery));
   } catch {
     return '/strategies'; // the list page shows the failure and lets the user retry

@@ -85,6 +85,7 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
       sx={{
         flex: '1 1 0',
         minWidth: 210,
+        maxWidth: 420,
         p: 1.5,
         borderRadius: 3,
         bgcolor: '#eef2f8',

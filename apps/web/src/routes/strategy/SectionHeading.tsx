@@ -1,7 +1,9 @@
 /** A small heading over a part of the strategy page, with the part's help dialog beside it. */
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { SKIP_IN_EXPORT } from './exportStrategyImage';
 
 interface SectionHeadingProps {
   id: string;
@@ -21,7 +23,9 @@ export function SectionHeading({ id, children, help }: SectionHeadingProps) {
       >
         {children}
       </Typography>
-      {help}
+      <Box component="span" {...SKIP_IN_EXPORT}>
+        {help}
+      </Box>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@keystone/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/api/client';
+import { failureMessage } from '../src/api/strategies';
 import { FieldSaver, type FieldSaveSnapshot } from '../src/lib/autosave/fieldSaver';
 import { PAGE_SAVE_TEXT, SaveStatusStore } from '../src/lib/autosave/saveStatus';
 import { describeSaveError, isRetryableSaveError } from '../src/lib/autosave/useAutosave';
@@ -21,7 +22,7 @@ function makeSaver(answers: Array<() => Promise<void>> = []) {
     save,
     validate: strategyTitleProblem,
     isRetryable: isRetryableSaveError,
-    describeError: (error) => describeSaveError(error, 'Failed to update strategy'),
+    describeError: (error) => describeSaveError(error, (cause) => failureMessage('updateStrategy', cause)),
     onChange: (snapshot) => states.push(snapshot),
     debounceMs: DEBOUNCE,
     retryDelayMs: { first: 1000, max: 8000 },

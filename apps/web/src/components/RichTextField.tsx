@@ -11,6 +11,7 @@ import { CharacterCount, Placeholder } from '@tiptap/extensions';
 import { EditorContent, Extension, Node, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId } from 'react';
+import { RichTextBubbleMenu } from './RichTextBubbleMenu';
 import { richTextSx } from './richTextStyles';
 
 export interface RichTextFieldProps {
@@ -133,6 +134,7 @@ export function RichTextField({
   return (
     <Box sx={[richTextSx(readOnly), ...(Array.isArray(sx) ? sx : [sx])]}>
       <EditorContent editor={editor} />
+      {editor && !readOnly && <RichTextBubbleMenu editor={editor} singleLine={singleLine} />}
       <Box
         id={helperId}
         sx={{ display: 'flex', gap: 1, minHeight: counterShown || message ? 20 : 0, alignItems: 'baseline' }}

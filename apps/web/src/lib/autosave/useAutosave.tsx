@@ -12,7 +12,6 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { ApiError } from '../../api/client';
-import { errorMessage } from '../../api/errorMessages';
 import { FieldSaver, type FieldSaveSnapshot, UNSAVED_STATES } from './fieldSaver';
 import { type PageSaveStatus, SaveStatusStore } from './saveStatus';
 
@@ -24,13 +23,13 @@ export function isRetryableSaveError(error: unknown): boolean {
   return error.status === 0 || [408, 409, 425, 429].includes(error.status) || error.status >= 500;
 }
 
-/** A 400 names the broken rule per field; otherwise the server's message or the call's default. */
-export function describeSaveError(error: unknown, failedText: string): string {
+/** A 400 names the broken rule per field; otherwise the call's own failure text. */
+export function describeSaveError(error: unknown, describeFailure: (error: unknown) => string): string {
   if (error instanceof ApiError) {
     const fieldMessage = Object.values(error.fieldErrors).flat()[0];
     if (fieldMessage) return fieldMessage;
   }
-  return errorMessage(error, failedText);
+  return describeFailure(error);
 }
 
 /** Gives the page one SaveStatusStore and asks before leaving while an edit is unsent. */
@@ -57,8 +56,8 @@ export interface AutosaveOptions<T> {
   fieldKey: string;
   save: (value: T) => Promise<void>;
   validate: (value: T) => string | null;
-  /** The spec §8 default text when the server refuses without a message. */
-  failedText: string;
+  /** The text for a refused save: the server's message or the spec §8 default (failureMessage). */
+  describeFailure: (error: unknown) => string;
 }
 
 export interface Autosave<T> {
@@ -83,7 +82,7 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
         save: (value) => latest.current.save(value),
         validate: (value) => latest.current.validate(value),
         isRetryable: isRetryableSaveError,
-        describeError: (error) => describeSaveError(error, latest.current.failedText),
+        describeError: (error) => describeSaveError(error, latest.current.describeFailure),
         debounceMs: TIMINGS.saveDebounceMs,
         onSaved: () => store?.markSaved(),
         onChange: (next) => {

@@ -17,7 +17,7 @@ export function AmbitionField({ ambition }: { ambition: string }) {
     fieldKey: 'strategy:ambition',
     save: (value) => saves.strategy({ ambition: value }),
     validate: ambitionProblem,
-    failedText: failureMessage('updateStrategy', null),
+    describeFailure: (error) => failureMessage('updateStrategy', error),
   });
 
   return (

@@ -44,7 +44,7 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
     fieldKey: `focusArea:${focusArea.id}:title`,
     save: (title) => saves.focusAreaTitle(focusArea.id, title),
     validate: focusAreaTitleProblem,
-    failedText: failureMessage('updateFocusArea', null),
+    describeFailure: (error) => failureMessage('updateFocusArea', error),
   });
   const createInitiative = useCreateInitiative(strategyId);
   const moveInitiative = useMoveInitiative(strategyId, focusArea.id);

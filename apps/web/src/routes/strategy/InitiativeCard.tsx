@@ -56,7 +56,7 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
     fieldKey: `initiative:${initiative.id}:title`,
     save: (title) => saves.initiativeTitle(initiative.focusArea, initiative.id, title),
     validate: initiativeTitleProblem,
-    failedText: failureMessage('updateInitiative', null),
+    describeFailure: (error) => failureMessage('updateInitiative', error),
   });
   const canEdit = canEditInitiative(userId, roles, initiative.roles);
   const status = statusOf(initiative);

@@ -19,7 +19,7 @@ export function StrategyTitleField({ title }: { title: string }) {
     fieldKey: 'strategy:title',
     save: (value) => saves.strategy({ title: value }),
     validate: strategyTitleProblem,
-    failedText: failureMessage('updateStrategy', null),
+    describeFailure: (error) => failureMessage('updateStrategy', error),
   });
   const [text, setText] = useState(title);
   const focused = useRef(false);

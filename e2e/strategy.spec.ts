@@ -125,6 +125,13 @@ test('a strategy master builds, reorders, prunes and downloads a strategy', asyn
   expect(image.length).toBeGreaterThan(10_000);
   // Back in edit mode after the export.
   await expect(page.getByRole('textbox', { name: 'Strategy title' })).toBeEditable();
+
+  // Deleting the strategy asks first, then leads to the list, where it is gone.
+  await page.getByRole('button', { name: 'Strategy menu' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete strategy', exact: true }).click();
+  await expect(page).toHaveURL(/\/strategies$/);
+  await expect(page.getByRole('link', { name: /Grow the platform/ })).toHaveCount(0);
 });
 
 interface WireStrategy {
@@ -196,4 +203,21 @@ test('someone who is not a strategy master sees read-only fields with the reason
       .getByRole('region', { name: STRATEGY_MESSAGES.ownedByOthers })
       .getByRole('link', { name: /Shared plan/ }),
   ).toBeVisible();
+});
+
+test('/login downloads none of the strategy editor', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  const code = await Promise.all(scripts);
+  expect(code.length).toBeGreaterThan(0);
+  // Markers of TipTap (ProseMirror), dnd-kit and html-to-image: each lives in lazily loaded chunks.
+  for (const marker of ['ProseMirror', 'DndLiveRegion', 'image/svg+xml;charset=utf-8']) {
+    expect(
+      code.some((text) => text.includes(marker)),
+      marker,
+    ).toBe(false);
+  }
 });

@@ -117,7 +117,7 @@ describe('FieldSaver', () => {
     saver.change('First and more');
     await vi.advanceTimersByTimeAsync(DEBOUNCE);
     expect(saved).toEqual(['First']);
-    expect(saver.settled).toBe(false);
+    expect(saver.current.state).toBe('saving');
     finishFirst();
     await vi.advanceTimersByTimeAsync(0);
     expect(saved).toEqual(['First', 'First and more']);

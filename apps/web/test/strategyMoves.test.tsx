@@ -4,13 +4,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../src/api/queryClient';
-import {
-  failureMessage,
-  type Strategy,
-  strategyKey,
-  useMoveFocusArea,
-  useMoveInitiative,
-} from '../src/api/strategies';
+import { failureMessage, type Strategy, strategyKey } from '../src/api/strategies';
+import { useMoveFocusArea, useMoveInitiative } from '../src/api/strategyStructure';
 import { toStrategy } from '../src/api/strategyWire';
 import { fakeServer } from './renderApp';
 import { wireStrategy } from './strategyPageFixtures';

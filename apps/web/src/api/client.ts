@@ -37,6 +37,11 @@ export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
+/** The empty answer of a 204 (e.g. a DELETE). */
+export const noContent: ResponseSchema<null> = {
+  safeParse: (data) => (data === null ? { success: true, data: null } : { success: false }),
+};
+
 interface RequestOptions<T> {
   method?: Method;
   body?: unknown;

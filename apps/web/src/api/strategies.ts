@@ -1,26 +1,24 @@
 /**
- * The strategy calls of spec §7 (strategies, focus areas, initiatives) as TanStack Query hooks.
- * The query cache is the one copy of a strategy: every change below edits that copy, so each
- * screen that reads ['strategy', id] sees the same state.
+ * The strategy calls of spec §7 as TanStack Query hooks: listing, loading, creating and deleting
+ * strategies, and saving single fields (title, ambition, focus-area and initiative titles).
+ * Adding, deleting and moving focus areas and initiatives are in strategyStructure.ts.
  */
 import {
   focusAreaSchema,
   initiativeSchema,
   STRATEGY_MESSAGES,
-  sortResponse,
   strategySchema,
   strategySummarySchema,
   type StrategySummary as WireStrategySummary,
 } from '@keystone/contract';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ApiError, apiRequest, type ResponseSchema } from './client';
+import { ApiError, apiRequest, noContent, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
-import { applyOrder, moveItem, type Reorder, type SiblingOrder } from './strategyOrder';
+import { editFocusArea, editStrategy, strategiesKey, strategyKey } from './strategyCache';
 import {
   type FocusArea,
   type Initiative,
-  rolesOf,
   type Strategy,
   type StrategySummary,
   toFocusArea,
@@ -29,10 +27,8 @@ import {
   toStrategySummary,
 } from './strategyWire';
 
+export { strategiesKey, strategyKey } from './strategyCache';
 export type { FocusArea, Initiative, Person, Strategy, StrategySummary } from './strategyWire';
-
-export const strategiesKey = ['strategies'] as const;
-export const strategyKey = (id: number) => ['strategy', id] as const;
 
 /** A route's `:id` as a strategy id, or null when it cannot be one (the page then shows "missing"). */
 export function parseStrategyId(value: string | number | undefined): number | null {
@@ -70,10 +66,6 @@ export function failureMessage(call: StrategyCall, error: unknown): string {
 // ---- plain calls ----------------------------------------------------------------------------
 
 const summaryList: ResponseSchema<WireStrategySummary[]> = strategySummarySchema.array();
-const noContent: ResponseSchema<null> = {
-  safeParse: (data) => (data === null ? { success: true, data: null } : { success: false }),
-};
-
 async function fetchStrategies(): Promise<StrategySummary[]> {
   return (await apiRequest('/strategies/', { response: summaryList })).map(toStrategySummary);
 }
@@ -104,15 +96,6 @@ async function updateStrategy(id: number, update: StrategyFieldUpdate): Promise<
   return toStrategySummary(answer);
 }
 
-async function createFocusArea(strategyId: number, sortIndex: number): Promise<FocusArea> {
-  const answer = await apiRequest('/focusarea/create/', {
-    method: 'POST',
-    body: { strategy: strategyId, sort_index: sortIndex },
-    response: focusAreaSchema,
-  });
-  return toFocusArea(answer);
-}
-
 async function updateFocusAreaTitle(id: number, title: string): Promise<FocusArea> {
   const answer = await apiRequest(`/focusarea/update/${id}/`, {
     method: 'PATCH',
@@ -120,19 +103,6 @@ async function updateFocusAreaTitle(id: number, title: string): Promise<FocusAre
     response: focusAreaSchema,
   });
   return toFocusArea(answer);
-}
-
-async function deleteFocusArea(id: number): Promise<void> {
-  await apiRequest(`/focusarea/delete/${id}/`, { method: 'DELETE', response: noContent });
-}
-
-async function createInitiative(focusAreaId: number, sortIndex: number): Promise<Initiative> {
-  const answer = await apiRequest('/initiative/create/', {
-    method: 'POST',
-    body: { focus_area: focusAreaId, sort_index: sortIndex },
-    response: initiativeSchema,
-  });
-  return toInitiative(answer);
 }
 
 async function updateInitiativeTitle(id: number, title: string): Promise<Initiative> {
@@ -143,35 +113,6 @@ async function updateInitiativeTitle(id: number, title: string): Promise<Initiat
   });
   return toInitiative(answer);
 }
-
-async function deleteInitiative(id: number): Promise<void> {
-  await apiRequest(`/initiative/delete/${id}/`, { method: 'DELETE', response: noContent });
-}
-
-async function sortItem(kind: 'focusarea' | 'initiative', id: number, sortIndex: number) {
-  const answer = await apiRequest(`/${kind}/sort/${id}/`, {
-    method: 'PATCH',
-    body: { sort_index: sortIndex },
-    response: sortResponse,
-  });
-  const order: SiblingOrder = new Map(answer.order.map((entry) => [entry.id, entry.sort_index]));
-  return order;
-}
-
-// ---- cache edits ----------------------------------------------------------------------------
-
-function editStrategy(queryClient: QueryClient, id: number, edit: (strategy: Strategy) => Strategy) {
-  queryClient.setQueryData<Strategy>(strategyKey(id), (strategy) => {
-    if (!strategy) return strategy;
-    const edited = edit(strategy);
-    return { ...edited, roles: rolesOf(edited) };
-  });
-}
-
-const editFocusArea = (strategy: Strategy, id: number, edit: (area: FocusArea) => FocusArea) => ({
-  ...strategy,
-  focusAreas: strategy.focusAreas.map((area) => (area.id === id ? edit(area) : area)),
-});
 
 // ---- hooks ----------------------------------------------------------------------------------
 
@@ -244,101 +185,5 @@ export function useStrategySaves(strategyId: number) {
       },
     }),
     [queryClient, strategyId],
-  );
-}
-
-/** Spec §4: a created item is appended; the server gives a new focus area its first initiative. */
-export function useCreateFocusArea(strategyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (sortIndex: number) => createFocusArea(strategyId, sortIndex),
-    onSuccess: (area) =>
-      editStrategy(queryClient, strategyId, (strategy) => ({
-        ...strategy,
-        focusAreas: [...strategy.focusAreas, area],
-      })),
-  });
-}
-
-export function useCreateInitiative(strategyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { focusAreaId: number; sortIndex: number }) =>
-      createInitiative(input.focusAreaId, input.sortIndex),
-    onSuccess: (initiative) =>
-      editStrategy(queryClient, strategyId, (strategy) =>
-        editFocusArea(strategy, initiative.focusArea, (area) => ({
-          ...area,
-          initiatives: [...area.initiatives, initiative],
-        })),
-      ),
-  });
-}
-
-/** Spec §4: after a delete the strategy is fetched again (the server may have renumbered). */
-export function useDeleteFocusArea(strategyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteFocusArea,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: strategyKey(strategyId) }),
-  });
-}
-
-export function useDeleteInitiative(strategyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteInitiative,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: strategyKey(strategyId) }),
-  });
-}
-
-export interface MoveInput {
-  id: number;
-  toIndex: number;
-}
-
-/**
- * Drag reordering is optimistic: the cache shows the new order at once, the server's answer
- * fixes the final numbering, and a failure puts the previous order back.
- */
-function useMoveMutation(
-  strategyId: number,
-  kind: 'focusarea' | 'initiative',
-  reorder: (strategy: Strategy, reorderItems: Reorder) => Strategy,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: MoveInput) => sortItem(kind, input.id, input.toIndex),
-    onMutate: async (input: MoveInput) => {
-      await queryClient.cancelQueries({ queryKey: strategyKey(strategyId) });
-      const previous = queryClient.getQueryData<Strategy>(strategyKey(strategyId));
-      editStrategy(queryClient, strategyId, (strategy) =>
-        reorder(strategy, (items) => moveItem(items, input.id, input.toIndex)),
-      );
-      return { previous };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(strategyKey(strategyId), context.previous);
-    },
-    onSuccess: (order) =>
-      editStrategy(queryClient, strategyId, (strategy) =>
-        reorder(strategy, (items) => applyOrder(items, order)),
-      ),
-  });
-}
-
-export function useMoveFocusArea(strategyId: number) {
-  return useMoveMutation(strategyId, 'focusarea', (strategy, move) => ({
-    ...strategy,
-    focusAreas: move(strategy.focusAreas),
-  }));
-}
-
-export function useMoveInitiative(strategyId: number, focusAreaId: number) {
-  return useMoveMutation(strategyId, 'initiative', (strategy, move) =>
-    editFocusArea(strategy, focusAreaId, (area) => ({
-      ...area,
-      initiatives: move(area.initiatives),
-    })),
   );
 }

@@ -59,11 +59,6 @@ export class FieldSaver<T> {
     return this.snapshot;
   }
 
-  /** Whether a value from the server may replace what the field shows (nothing unsent or in flight). */
-  get settled(): boolean {
-    return !UNSAVED_STATES.has(this.snapshot.state);
-  }
-
   change(value: T): void {
     this.latest = { value };
     this.attempts = 0;
@@ -83,12 +78,6 @@ export class FieldSaver<T> {
     if (this.snapshot.state !== 'pending') return;
     this.clearTimer();
     this.run();
-  }
-
-  /** Stops timers for good; used when the value can no longer be saved (its record is gone). */
-  cancel(): void {
-    this.clearTimer();
-    this.latest = null;
   }
 
   private run(): void {

@@ -5,13 +5,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import {
-  type FocusArea,
-  failureMessage,
-  useCreateFocusArea,
-  useDeleteFocusArea,
-  useMoveFocusArea,
-} from '../../api/strategies';
+import { type FocusArea, failureMessage } from '../../api/strategies';
+import { useCreateFocusArea, useDeleteFocusArea, useMoveFocusArea } from '../../api/strategyStructure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { HelpButton } from '../../components/help/HelpButton';
 import { ReorderList } from './dragAndDrop';

@@ -11,15 +11,8 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import {
-  type FocusArea,
-  failureMessage,
-  type Initiative,
-  useCreateInitiative,
-  useDeleteInitiative,
-  useMoveInitiative,
-  useStrategySaves,
-} from '../../api/strategies';
+import { type FocusArea, failureMessage, type Initiative, useStrategySaves } from '../../api/strategies';
+import { useCreateInitiative, useDeleteInitiative, useMoveInitiative } from '../../api/strategyStructure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LockableField, permissionLock } from '../../components/LockableField';
 import { RichTextField } from '../../components/RichTextField';

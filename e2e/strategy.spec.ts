@@ -205,6 +205,34 @@ test('someone who is not a strategy master sees read-only fields with the reason
   ).toBeVisible();
 });
 
+test('an edit made while the server cannot be reached is retried until it is saved', async ({
+  page,
+  app,
+}) => {
+  const master = await createUser(app, 'Offline');
+  const strategy = await apiCall<WireStrategy>(app, '/strategy/create/', {
+    method: 'POST',
+    body: {},
+    token: master.token,
+  });
+  await logInBrowser(page, master);
+  await page.goto(`/strategy/${strategy.id}`);
+
+  // The first two attempts fail as if the network were down.
+  let failures = 2;
+  await page.route('**/api/strategy/update/**', (route) => {
+    if (failures === 0) return route.continue();
+    failures -= 1;
+    return route.abort('internetdisconnected');
+  });
+  await page.getByRole('textbox', { name: 'Strategy title' }).fill('Written offline');
+  const saveStatus = page.getByRole('status', { name: 'Save status' });
+  await expect(saveStatus).toHaveText('Not saved — retrying');
+  await expect(saveStatus).toHaveText('Saved');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Strategy title' })).toHaveValue('Written offline');
+});
+
 test('/login downloads none of the strategy editor', async ({ page }) => {
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {

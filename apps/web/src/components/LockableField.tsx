@@ -36,7 +36,8 @@ export function LockableField({ lock, children, sx }: LockableFieldProps) {
     <Tooltip
       title={lock ? lockMessage(lock) : ''}
       enterDelay={TIMINGS.tooltipDelayMs}
-      placement="top-start"
+      // Beside the pointer: a wide field's tooltip would otherwise cover its heading.
+      followCursor
       describeChild
     >
       <Box

@@ -91,6 +91,9 @@ export const STRATEGY_MESSAGES = {
   createStrategy: 'Create new strategy',
   deleteFocusAreaConfirm: 'Deleting this focus area also deletes its initiatives and their charters.',
   deleteInitiativeConfirm: 'Deleting this initiative also deletes its charter.',
+  deleteStrategyConfirm:
+    'Deleting the strategy also deletes its focus areas, initiatives, charters and progress updates. This cannot be undone.',
+  linkProtocolOnly: 'Only http and https addresses can be linked.',
   fetchStrategiesFailed: 'Failed to fetch strategies',
   fetchStrategyFailed: 'Failed to fetch strategy',
   createStrategyFailed: 'Failed to create strategy',

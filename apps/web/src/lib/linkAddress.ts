@@ -1,11 +1,12 @@
 /** The link dialog's rule (spec §5): http and https only; a bare host gets https://; empty removes. */
 
+import { STRATEGY_MESSAGES } from '@keystone/contract';
 export type LinkAddress =
   | { kind: 'set'; href: string }
   | { kind: 'remove' }
   | { kind: 'invalid'; message: string };
 
-export const LINK_PROTOCOL_MESSAGE = 'Only http and https addresses can be linked.';
+export const LINK_PROTOCOL_MESSAGE = STRATEGY_MESSAGES.linkProtocolOnly;
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 

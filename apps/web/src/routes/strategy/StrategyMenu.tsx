@@ -1,4 +1,5 @@
 /** The strategy page's menu (spec §2): preview, download, other pages, and for masters settings and delete. */
+import { STRATEGY_MESSAGES } from '@keystone/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -114,7 +115,7 @@ export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps)
       <ConfirmDialog
         open={confirming}
         title="Delete this strategy?"
-        message="Deleting the strategy also deletes its focus areas, initiatives, charters and progress updates. This cannot be undone."
+        message={STRATEGY_MESSAGES.deleteStrategyConfirm}
         confirmLabel="Delete strategy"
         pending={deleteStrategy.isPending}
         onConfirm={confirmDelete}

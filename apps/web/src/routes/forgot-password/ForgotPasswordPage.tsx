@@ -3,7 +3,6 @@
 import { MESSAGES, passwordResetRequest } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -12,6 +11,7 @@ import { requestPasswordReset } from '../../api/auth';
 import { errorMessage } from '../../api/errorMessages';
 import { contractResolver, type WireNames } from '../../api/wireForms';
 import { AuthCard } from '../../components/AuthCard';
+import { FormSubmitButton } from '../../components/FormSubmitButton';
 import { FormTextField } from '../../components/FormTextField';
 import { noticeState } from '../login/loginNotice';
 
@@ -55,16 +55,9 @@ export function ForgotPasswordPage() {
             {errorMessage(mutation.error, MESSAGES.resetMailFailed)}
           </Alert>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={mutation.isPending}
-          sx={{ mt: 2 }}
-        >
-          {mutation.isPending ? 'Sending...' : 'Continue'}
-        </Button>
+        <FormSubmitButton pending={mutation.isPending} pendingLabel="Sending...">
+          Continue
+        </FormSubmitButton>
       </Box>
       <Box sx={{ mt: 2 }}>
         <Link component={RouterLink} to="/login" variant="body2">

@@ -3,13 +3,13 @@
 import { loginRequest } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { type Credentials, credentialsWire, login } from '../../api/auth';
 import { loginErrorMessage } from '../../api/errorMessages';
 import type { Session } from '../../api/session';
 import { contractResolver } from '../../api/wireForms';
+import { FormSubmitButton } from '../../components/FormSubmitButton';
 import { FormTextField } from '../../components/FormTextField';
 
 interface LoginFormProps {
@@ -49,9 +49,9 @@ export function LoginForm({ onLoggedIn, disabled }: LoginFormProps) {
           {loginErrorMessage(mutation.error)}
         </Alert>
       )}
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-        {mutation.isPending ? 'Logging in...' : 'Log in'}
-      </Button>
+      <FormSubmitButton pending={mutation.isPending} pendingLabel="Logging in..." disabled={busy}>
+        Log in
+      </FormSubmitButton>
     </Box>
   );
 }

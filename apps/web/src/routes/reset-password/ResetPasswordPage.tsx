@@ -3,7 +3,6 @@
 import { MESSAGES, passwordResetConfirmRequest } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -11,6 +10,7 @@ import { confirmPasswordReset, type PasswordReset, passwordResetWire } from '../
 import { resetPasswordErrorMessage } from '../../api/errorMessages';
 import { contractResolver, showServerFieldErrors, type WireNames } from '../../api/wireForms';
 import { AuthCard } from '../../components/AuthCard';
+import { FormSubmitButton } from '../../components/FormSubmitButton';
 import { FormTextField } from '../../components/FormTextField';
 import { NewPasswordField } from '../../components/NewPasswordField';
 import { noticeState } from '../login/loginNotice';
@@ -65,16 +65,9 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
             {resetPasswordErrorMessage(mutation.error)}
           </Alert>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={mutation.isPending}
-          sx={{ mt: 2 }}
-        >
-          {mutation.isPending ? 'Saving...' : 'Set new password'}
-        </Button>
+        <FormSubmitButton pending={mutation.isPending} pendingLabel="Saving...">
+          Set new password
+        </FormSubmitButton>
       </Box>
     </AuthCard>
   );

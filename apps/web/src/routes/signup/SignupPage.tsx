@@ -3,7 +3,6 @@
 import { MESSAGES, registrationRequest } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
@@ -14,6 +13,7 @@ import { signupErrorMessage } from '../../api/errorMessages';
 import { contractResolver, showServerFieldErrors } from '../../api/wireForms';
 import { GoogleSignInOption } from '../../auth/GoogleSignInOption';
 import { AuthCard } from '../../components/AuthCard';
+import { FormSubmitButton } from '../../components/FormSubmitButton';
 import { FormTextField } from '../../components/FormTextField';
 import { NewPasswordField } from '../../components/NewPasswordField';
 import { SALES_CONTACT_URL } from '../../components/salesContact';
@@ -89,16 +89,9 @@ export function SignupPage() {
             {signupErrorMessage(mutation.error)}
           </Alert>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={mutation.isPending}
-          sx={{ mt: 2 }}
-        >
-          {mutation.isPending ? 'Signing up...' : 'Sign up'}
-        </Button>
+        <FormSubmitButton pending={mutation.isPending} pendingLabel="Signing up...">
+          Sign up
+        </FormSubmitButton>
       </Box>
       <GoogleSignInOption label="Sign up with Google" disabled={mutation.isPending} />
       <Typography variant="body2" sx={{ mt: 3 }} color="text.secondary">

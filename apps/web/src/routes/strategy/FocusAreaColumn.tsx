@@ -14,13 +14,12 @@ import { useState } from 'react';
 import { type FocusArea, failureMessage, type Initiative, useStrategySaves } from '../../api/strategies';
 import { useCreateInitiative, useDeleteInitiative, useMoveInitiative } from '../../api/strategyStructure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { LockableField, permissionLock } from '../../components/LockableField';
-import { RichTextField } from '../../components/RichTextField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
 import { DragHandle, ReorderList, useSortableItem } from './dragAndDrop';
 import { focusAreaTitleProblem } from './fieldRules';
 import { InitiativeCard } from './InitiativeCard';
 import { useStrategyEditing } from './strategyEditing';
+import { TitleField } from './TitleField';
 
 interface FocusAreaColumnProps {
   focusArea: FocusArea;
@@ -89,23 +88,15 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
       }}
     >
       <Stack sx={{ alignItems: 'flex-start' }} direction="row" spacing={0.5}>
-        <LockableField lock={preview ? null : permissionLock(isMaster)} sx={{ flexGrow: 1, pt: 0.5 }}>
-          {(locked) => (
-            <RichTextField
-              value={focusArea.title}
-              onChange={autosave.change}
-              label={`Title of ${name}`}
-              placeholder={STRATEGY_MESSAGES.defineFocusArea}
-              maxLength={LIMITS.title}
-              singleLine
-              readOnly={preview || locked}
-              settled={autosave.settled}
-              error={autosave.error}
-              showCounter={!preview && !locked}
-              sx={{ typography: 'subtitle1', fontWeight: 700, lineHeight: 1.4 }}
-            />
-          )}
-        </LockableField>
+        <TitleField
+          value={focusArea.title}
+          label={`Title of ${name}`}
+          placeholder={STRATEGY_MESSAGES.defineFocusArea}
+          canEdit={isMaster}
+          preview={preview}
+          autosave={autosave}
+          sx={{ typography: 'subtitle1', fontWeight: 700, lineHeight: 1.4 }}
+        />
         {structureEditable && <DragHandle item={sortable} label={`Move ${name}`} />}
         {structureEditable && canDelete && (
           <IconButton size="small" onClick={onDelete} aria-label={`Delete ${name}`}>

@@ -6,7 +6,6 @@ import {
   canEditInitiative,
   INITIATIVE_STATUSES,
   type InitiativeStatus,
-  LIMITS,
   STRATEGY_MESSAGES,
 } from '@keystone/contract';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
@@ -20,12 +19,11 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
 import { failureMessage, type Initiative, useStrategySaves } from '../../api/strategies';
-import { LockableField, permissionLock } from '../../components/LockableField';
-import { RichTextField } from '../../components/RichTextField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
 import { DragHandle, useSortableItem } from './dragAndDrop';
 import { initiativeTitleProblem } from './fieldRules';
 import { useStrategyEditing } from './strategyEditing';
+import { TitleField } from './TitleField';
 
 /** Status colours of spec §4; no last status reads as Inactive. */
 const STATUS_COLOURS: Record<InitiativeStatus, string> = {
@@ -79,23 +77,15 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
       }}
     >
       <Stack sx={{ alignItems: 'flex-start' }} direction="row" spacing={0.5}>
-        <LockableField lock={preview ? null : permissionLock(canEdit)} sx={{ flexGrow: 1, pt: 0.5 }}>
-          {(locked) => (
-            <RichTextField
-              value={initiative.title}
-              onChange={autosave.change}
-              label={`Title of ${name}`}
-              placeholder={STRATEGY_MESSAGES.nameYourInitiative}
-              maxLength={LIMITS.title}
-              singleLine
-              readOnly={preview || locked}
-              settled={autosave.settled}
-              error={autosave.error}
-              showCounter={!preview && !locked}
-              sx={{ typography: 'body2', fontWeight: 500 }}
-            />
-          )}
-        </LockableField>
+        <TitleField
+          value={initiative.title}
+          label={`Title of ${name}`}
+          placeholder={STRATEGY_MESSAGES.nameYourInitiative}
+          canEdit={canEdit}
+          preview={preview}
+          autosave={autosave}
+          sx={{ typography: 'body2', fontWeight: 500 }}
+        />
         {isMaster && !preview && <DragHandle item={sortable} label={`Move ${name}`} />}
       </Stack>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.5 }}>

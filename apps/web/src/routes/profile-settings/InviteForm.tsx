@@ -1,14 +1,12 @@
 /** 'Add users to Keystone:': comma-separated e-mails become invites to the user's organisation. */
 
 import { MESSAGES } from '@keystone/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { useCreateInvites } from '../../api/invites';
+import { SubmitRow } from '../../components/SubmitRow';
 import { useTimedMessage } from '../../components/useTimedMessage';
 import { checkInviteText } from './inviteText';
 
@@ -52,17 +50,9 @@ export function InviteForm() {
         error={problem !== null}
         helperText={problem ?? 'Separate addresses with commas.'}
       />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
-        <Button type="submit" variant="contained" disabled={mutation.isPending}>
-          Submit
-        </Button>
-        {mutation.isPending && <CircularProgress size={22} aria-label="Sending invites" />}
-        {message && (
-          <Alert severity={message.severity} sx={{ py: 0 }}>
-            {message.text}
-          </Alert>
-        )}
-      </Box>
+      <SubmitRow pending={mutation.isPending} pendingLabel="Sending invites" message={message}>
+        Submit
+      </SubmitRow>
     </Box>
   );
 }

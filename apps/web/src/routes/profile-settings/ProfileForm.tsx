@@ -3,7 +3,6 @@
 import { MESSAGES, updateUserDetailsRequest } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
@@ -17,6 +16,7 @@ import {
 } from '../../api/users';
 import { contractResolver, showServerFieldErrors } from '../../api/wireForms';
 import { FormTextField } from '../../components/FormTextField';
+import { SubmitRow } from '../../components/SubmitRow';
 import { useTimedMessage } from '../../components/useTimedMessage';
 
 export function ProfileForm() {
@@ -71,17 +71,9 @@ function ProfileFields({ details }: { details: UserDetails }) {
         required
       />
       <TextField label="E-mail" value={details.email} disabled helperText={MESSAGES.emailNotEditable} />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={mutation.isPending}>
-          Save
-        </Button>
-        {mutation.isPending && <CircularProgress size={22} aria-label="Saving" />}
-        {message && (
-          <Alert severity={message.severity} sx={{ py: 0 }}>
-            {message.text}
-          </Alert>
-        )}
-      </Box>
+      <SubmitRow pending={mutation.isPending} pendingLabel="Saving" message={message}>
+        Save
+      </SubmitRow>
     </Box>
   );
 }

@@ -1,9 +1,6 @@
 /** The team form: strategy masters, then each focus area's initiatives, saved in one call. */
 import { canEditStrategy, MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { errorMessage } from '../../api/errorMessages';
 import { type Person, type Strategy, strategyKey } from '../../api/strategies';
 import { useAssignTeam } from '../../api/strategyTeam';
+import { SubmitRow } from '../../components/SubmitRow';
 import { useTimedMessage } from '../../components/useTimedMessage';
 import { FocusAreaTeam } from './FocusAreaTeam';
 import { PeoplePicker } from './PeoplePicker';
@@ -110,21 +108,14 @@ export function TeamForm({ strategy, options, userId }: TeamFormProps) {
           />
         );
       })}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minHeight: 40 }}>
-        <Button type="submit" variant="contained" disabled={hasErrors || mutation.isPending}>
-          Submit
-        </Button>
-        {mutation.isPending && <CircularProgress size={22} aria-label="Saving the strategy team" />}
-        {message && (
-          <Alert
-            severity={message.severity}
-            sx={{ py: 0 }}
-            role={message.severity === 'error' ? 'alert' : 'status'}
-          >
-            {message.text}
-          </Alert>
-        )}
-      </Box>
+      <SubmitRow
+        pending={mutation.isPending}
+        pendingLabel="Saving the strategy team"
+        message={message}
+        disabled={hasErrors}
+      >
+        Submit
+      </SubmitRow>
     </Box>
   );
 }

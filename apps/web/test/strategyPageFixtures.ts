@@ -1,5 +1,7 @@
 /** Wire-form strategies (snake_case, as the server sends them) for the strategy page tests. */
+
 import type { FocusArea, Initiative, Strategy, StrategySummary } from '@keystone/contract';
+import { wireInitiative as blankInitiative } from './wireInitiative';
 
 const person = (id: number, name: string) => ({ id, name, email: `${name.toLowerCase()}@example.com` });
 export const ANNA = person(7, 'Anna');
@@ -13,36 +15,13 @@ export function wireInitiative(
   sortIndex: number,
   extra: Partial<Initiative> = {},
 ) {
-  return {
-    id,
-    model: 'initiative',
+  return blankInitiative(id, focusArea, {
     title: `<p>Initiative ${id}</p>`,
-    problem_statement: '',
-    in_scope: '',
-    out_scope: '',
-    deliverables: '',
-    risks_and_dependencies: '',
-    impact: '',
-    investment: '',
-    work_plan: '',
-    status: 'IN',
-    last_status: null,
-    last_progress_update: null,
-    last_progress_comment: null,
-    sponsor_approval: false,
-    sponsor_approval_at: null,
-    sponsor_approval_requested: false,
-    sponsor_approval_user: null,
     sort_index: sortIndex,
-    focus_area: focusArea,
-    sponsor: null,
-    owners: [],
-    sponsors: [],
-    team_members: [],
     created_at: stamp,
     updated_at: stamp,
     ...extra,
-  } satisfies Initiative;
+  });
 }
 
 export function wireFocusArea(id: number, sortIndex: number, initiatives: Initiative[]): FocusArea {

@@ -1,5 +1,6 @@
 /** Wire-shaped strategies for the team page tests (they must pass the contract's schema). */
-import type { Initiative, Strategy } from '@keystone/contract';
+import type { Strategy } from '@keystone/contract';
+import { wireInitiative } from './wireInitiative';
 
 export const ANNA = { id: 7, name: 'Anna Smith', email: 'anna@example.com' };
 export const BEN = { id: 8, name: 'Ben Jones', email: 'ben@example.com' };
@@ -7,39 +8,6 @@ export const CARL = { id: 9, name: null, email: 'carl@example.com' };
 export const DORA = { id: 10, name: 'dora Adams', email: 'dora@example.com' };
 
 const stamp = '2026-01-01T00:00:00Z';
-
-export function wireInitiative(id: number, focusArea: number, fields: Partial<Initiative> = {}): Initiative {
-  return {
-    id,
-    model: 'initiative',
-    title: '',
-    problem_statement: '',
-    in_scope: '',
-    out_scope: '',
-    deliverables: '',
-    risks_and_dependencies: '',
-    impact: '',
-    investment: '',
-    work_plan: '',
-    status: 'IN',
-    last_status: null,
-    last_progress_update: null,
-    last_progress_comment: null,
-    sponsor_approval: false,
-    sponsor_approval_at: null,
-    sponsor_approval_requested: false,
-    sponsor_approval_user: null,
-    sort_index: id,
-    focus_area: focusArea,
-    sponsor: null,
-    owners: [],
-    sponsors: [],
-    team_members: [],
-    created_at: stamp,
-    updated_at: stamp,
-    ...fields,
-  };
-}
 
 /** Anna is master; initiative 11 has Ben as owner, initiative 12 has nobody yet. */
 export function wireStrategy(fields: Partial<Strategy> = {}): Strategy {

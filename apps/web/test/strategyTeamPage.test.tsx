@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../src/api/session';
 import { type FakeCall, fakeServer, renderApp } from './renderApp';
-import { ANNA, BEN, CARL, DORA, wireInitiative, wireStrategy } from './strategyTeamFixtures';
+import { ANNA, BEN, CARL, DORA, wireStrategy } from './strategyTeamFixtures';
+import { wireInitiative } from './wireInitiative';
 
 type Answers = Parameters<typeof fakeServer>[0];
 

@@ -15,7 +15,7 @@ const USAGE = `Usage:
   npm run admin -- invite EMAIL [--organisation NAME]   invite someone; prints their sign-up link
   npm run admin -- seed-demo                            create a demo organisation and log-in`;
 
-export const DEMO_LOGIN = { email: 'demo@keystone.local', password: 'Demo-pass1!' } as const;
+const DEMO_LOGIN = { email: 'demo@keystone.local', password: 'Demo-pass1!' } as const;
 
 async function organisationNamed(db: Db, name: string | undefined): Promise<{ id: number; name: string }> {
   const all = await db.select().from(organisations).orderBy(organisations.id);

@@ -16,9 +16,8 @@ import { acquireDataDirLock } from './dataDirLock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: what service functions take. */
-export type Queryable = Db | Tx;
+export type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -1,5 +1,5 @@
 /** API keys: issued at login, looked up per request, expired after 14 days unused, revoked on logout. */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { authKeys, users } from '../../db/schema';
 import { randomSecret, sha256 } from '../../lib/secrets';
@@ -59,8 +59,4 @@ export async function revokeKey(db: Queryable, keyHash: string): Promise<void> {
 /** After a password change or reset every session of the user ends. */
 export async function revokeAllKeys(db: Queryable, userId: number): Promise<void> {
   await db.delete(authKeys).where(eq(authKeys.userId, userId));
-}
-
-export async function deleteExpiredKeys(db: Queryable): Promise<void> {
-  await db.delete(authKeys).where(lt(authKeys.lastUsedAt, sql`now() - interval '14 days'`));
 }

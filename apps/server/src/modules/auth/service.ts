@@ -107,7 +107,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   ctx.mailQueued();
 }
 
-export function encodeUid(userId: number): string {
+function encodeUid(userId: number): string {
   return Buffer.from(String(userId)).toString('base64url');
 }
 

@@ -34,7 +34,7 @@ const emptyRoles = (): { ownerIds: number[]; sponsorIds: number[]; teamMemberIds
 });
 
 /** Groups member rows into roles per initiative. */
-export function groupRoles(
+function groupRoles(
   rows: readonly { initiativeId: number; userId: number; role: 'owner' | 'sponsor' | 'team_member' }[],
   initiativeIds: readonly number[] = [],
 ): Map<number, InitiativeRoles> {

@@ -2,6 +2,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -20,6 +21,8 @@ import { inviteRoutes } from './modules/invites/routes';
 import { strategyRoutes } from './modules/strategies/routes';
 import { teamRoutes } from './modules/team/routes';
 import { userRoutes } from './modules/users/routes';
+import { Realtime } from './realtime/realtime';
+import { realtimeRoutes } from './realtime/routes';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -27,6 +30,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  realtime: Realtime;
 }
 
 export async function buildApp(config: Config, database?: Database): Promise<BuiltApp> {
@@ -72,6 +76,11 @@ export async function buildApp(config: Config, database?: Database): Promise<Bui
   });
   await app.register(rateLimit, { global: false });
   await app.register(compress, { threshold: 1024 });
+  await app.register(websocket, {
+    // Larger frames close the socket; those over SOCKET_MAX_MESSAGE_BYTES are dropped unread.
+    options: { maxPayload: 1024 * 1024, perMessageDeflate: false },
+  });
+  const realtime = new Realtime(db, config, app.log);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -90,14 +99,19 @@ export async function buildApp(config: Config, database?: Database): Promise<Bui
   focusAreaRoutes(app, ctx);
   initiativeRoutes(app, ctx);
   teamRoutes(app, ctx);
+  realtimeRoutes(app, ctx, realtime);
   await registerStaticSite(app, config.webDist);
 
-  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onReady', async () => {
+    outbox.start();
+    await realtime.start();
+  });
   app.addHook('onClose', async () => {
+    await realtime.stop();
     await outbox.stop();
     transport.close();
     if (!database) await db.close();
   });
 
-  return { app, ctx, database: db };
+  return { app, ctx, database: db, realtime };
 }

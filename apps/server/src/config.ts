@@ -1,5 +1,7 @@
 /** Environment → typed configuration (DESIGN §7). A bad value stops the start, naming the variable. */
+
 import path from 'node:path';
+import { LOCK_TIMINGS } from '@keystone/contract';
 import { z } from 'zod';
 
 const optionalText = z
@@ -55,6 +57,10 @@ export interface Config {
   trustProxy: boolean;
   /** How often the mail outbox looks for due mails when nobody woke it up. */
   outboxPollMs: number;
+  /** A field lock not renewed within this time is released (DESIGN §5). */
+  lockTtlMs: number;
+  /** How often expired locks are looked for and released. */
+  lockSweepMs: number;
   /** Built web app to serve; undefined serves the API only. */
   webDist: string | undefined;
 }
@@ -94,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     outboxPollMs: 1000,
+    lockTtlMs: LOCK_TIMINGS.ttlMs,
+    lockSweepMs: 1000,
     webDist: undefined,
   };
 }

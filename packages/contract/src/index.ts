@@ -7,6 +7,7 @@ export * from './messages';
 export * from './password';
 export * from './permissions';
 export * from './primitives';
+export * from './realtime';
 export * from './richText';
 export * from './richTextRules';
 export * from './statuses';

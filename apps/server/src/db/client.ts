@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './dataDirLock';
+import { listenPostgres } from './listen';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,7 +23,17 @@ export type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTENs on `channel`. `onResumed` is called after a lost connection to the server came back:
+   * notifications sent meanwhile are gone, so listeners must resynchronise.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotification(payload: string): void;
+  onResumed?(): void;
 }
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -63,6 +74,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    // One process owns a PGlite database, and it delivers its own notifications in-process.
+    listen: (channel, handlers) => client.listen(channel, handlers.onNotification),
     async close() {
       await client.close();
       releaseLock();
@@ -79,6 +92,7 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
   return {
     db: drizzlePostgres({ client: pool, schema, logger: queryLogger(options) }) as unknown as Db,
     kind: 'postgres',
+    listen: (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -246,3 +246,43 @@ export const comments = pgTable(
   },
   (table) => [index('comments_initiative_idx').on(table.initiativeId, table.isLocked)],
 );
+
+/**
+ * Fields someone is editing (DESIGN §5). One row per field; in the database so that every
+ * server instance sees the same locks. A row past `expires_at` no longer counts.
+ */
+export const lockedFields = pgTable(
+  'locked_fields',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    strategyId: integer('strategy_id')
+      .notNull()
+      .references(() => strategies.id, { onDelete: 'cascade' }),
+    model: text({ enum: ['strategy', 'focusArea', 'initiative', 'comment', 'timeline'] }).notNull(),
+    resId: integer('res_id').notNull(),
+    field: text().notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The browser's locks socket the lock belongs to; released when that socket closes. */
+    connectionId: text('connection_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('locked_fields_field_unique').on(table.model, table.resId, table.field),
+    index('locked_fields_strategy_idx').on(table.strategyId),
+    index('locked_fields_expiry_idx').on(table.expiresAt),
+    index('locked_fields_connection_idx').on(table.connectionId),
+  ],
+);
+
+/**
+ * Real-time events too large for a NOTIFY payload (8000 bytes): the notification carries only
+ * the row id. Rows are deleted a minute later.
+ */
+export const realtimeSpill = pgTable('realtime_spill', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  payload: text().notNull(),
+  createdAt: createdAt(),
+});

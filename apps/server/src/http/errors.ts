@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly detail: string,
     readonly errors?: Record<string, string[]>,
+    /** More facts for the client beside `detail` (e.g. who holds a locked field). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(detail);
   }
@@ -17,7 +19,8 @@ export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
   new HttpError(400, detail, errors);
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string = MESSAGES.notFound) => new HttpError(404, detail);
-export const conflict = (detail: string) => new HttpError(409, detail);
+export const conflict = (detail: string, extra?: Record<string, unknown>) =>
+  new HttpError(409, detail, undefined, extra);
 
 /** For a `.catch`: a 404 of the parent (e.g. the strategy) becomes a 404 naming the child. */
 export const asNotFound =
@@ -94,9 +97,11 @@ export function frameworkErrorReply(error: FastifyError, request: FastifyRequest
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .send(error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail });
+      return reply.status(error.statusCode).send({
+        ...error.extra,
+        detail: error.detail,
+        ...(error.errors && { errors: error.errors }),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -1,8 +1,10 @@
 /** API keys: issued at login, looked up per request, expired after 14 days unused, revoked on logout. */
+import { fullName } from '@keystone/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { authKeys, users } from '../../db/schema';
 import { randomSecret, sha256 } from '../../lib/secrets';
+import { publish } from '../../realtime/events';
 
 const KEY_IDLE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 /** Writing last_used_at on every request would turn each read into a write; once an hour is enough. */
@@ -12,6 +14,8 @@ export interface AuthenticatedUser {
   id: number;
   organisationId: number;
   email: string;
+  /** Full name, or the e-mail address when no name is set: how others see this user. */
+  displayName: string;
   keyHash: string;
 }
 
@@ -30,6 +34,8 @@ export async function userForKey(db: Queryable, key: string): Promise<Authentica
       id: users.id,
       organisationId: users.organisationId,
       email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
       lastUsedAt: authKeys.lastUsedAt,
     })
     .from(authKeys)
@@ -49,14 +55,23 @@ export async function userForKey(db: Queryable, key: string): Promise<Authentica
       .set({ lastUsedAt: new Date(now) })
       .where(eq(authKeys.keyHash, keyHash));
   }
-  return { id: row.id, organisationId: row.organisationId, email: row.email, keyHash };
+  return {
+    id: row.id,
+    organisationId: row.organisationId,
+    email: row.email,
+    displayName: fullName(row.firstName, row.lastName) || row.email,
+    keyHash,
+  };
 }
 
-export async function revokeKey(db: Queryable, keyHash: string): Promise<void> {
-  await db.delete(authKeys).where(eq(authKeys.keyHash, keyHash));
+/** Ends one session; sockets opened with the key close on every instance (DESIGN §3). */
+export async function revokeKey(db: Queryable, user: { id: number; keyHash: string }): Promise<void> {
+  await db.delete(authKeys).where(eq(authKeys.keyHash, user.keyHash));
+  await publish(db, [{ kind: 'revoke', userId: user.id, keyHash: user.keyHash }]);
 }
 
 /** After a password change or reset every session of the user ends. */
 export async function revokeAllKeys(db: Queryable, userId: number): Promise<void> {
   await db.delete(authKeys).where(eq(authKeys.userId, userId));
+  await publish(db, [{ kind: 'revoke', userId }]);
 }

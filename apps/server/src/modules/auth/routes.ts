@@ -65,7 +65,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(async (scope) => {
     requireAuthentication(scope, ctx);
     scope.post('/api/auth/logout/', async (request) => {
-      await revokeKey(ctx.db, currentUser(request).keyHash);
+      await revokeKey(ctx.db, currentUser(request));
       return { detail: MESSAGES.loggedOut };
     });
   });

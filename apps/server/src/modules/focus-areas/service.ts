@@ -7,6 +7,7 @@ import { focusAreas, initiatives } from '../../db/schema';
 import { asNotFound, conflict, notFound } from '../../http/errors';
 import { moveTo, writeOrder } from '../../lib/ordering';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
+import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
 import { ensure, loadStrategyAccess, type StrategyAccess } from '../strategies/access';
 import { loadInitiatives } from '../strategies/pageQueries';
@@ -80,6 +81,9 @@ export async function createFocusArea(
     const order = moveTo([...ids, created!.id], created!.id, input.sort_index ?? ids.length);
     await writeOrder(tx, focusAreas, order);
     await touchStrategy(tx, input.strategy);
+    await publish(tx, [
+      structureChange(changeBy(user.id, input.strategy, access.roles), 'focusArea', created!.id, 'create'),
+    ]);
     return { ...created!, sortIndex: order.indexOf(created!.id) };
   });
   return presentOne(ctx.db, row);
@@ -93,13 +97,21 @@ export async function updateFocusArea(
 ): Promise<FocusArea> {
   const { row, access } = await loadFocusAreaAccess(ctx.db, id, user);
   ensure(canEditStrategy(user.id, access.roles));
-  const [updated] = await ctx.db
-    .update(focusAreas)
-    .set({ title: requirePlainText('title', sanitizeRichText(input.title)), updatedAt: new Date() })
-    .where(eq(focusAreas.id, id))
-    .returning();
-  await touchStrategy(ctx.db, row.strategyId);
-  return presentOne(ctx.db, updated!);
+  const title = requirePlainText('title', sanitizeRichText(input.title));
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(focusAreas)
+      .set({ title, updatedAt: new Date() })
+      .where(eq(focusAreas.id, id))
+      .returning();
+    await touchStrategy(tx, row.strategyId);
+    await publish(
+      tx,
+      fieldUpdates(changeBy(user.id, row.strategyId, access.roles), 'focusArea', id, { title }),
+    );
+    return changed!;
+  });
+  return presentOne(ctx.db, updated);
 }
 
 export async function sortFocusArea(ctx: AppContext, user: AuthenticatedUser, id: number, sortIndex: number) {
@@ -109,6 +121,9 @@ export async function sortFocusArea(ctx: AppContext, user: AuthenticatedUser, id
     const order = moveTo(await siblingIds(tx, row.strategyId), id, sortIndex);
     await writeOrder(tx, focusAreas, order);
     await touchStrategy(tx, row.strategyId);
+    await publish(tx, [
+      structureChange(changeBy(user.id, row.strategyId, access.roles), 'focusArea', id, 'sort'),
+    ]);
     return {
       id,
       sort_index: order.indexOf(id),
@@ -131,5 +146,8 @@ export async function deleteFocusArea(ctx: AppContext, user: AuthenticatedUser, 
       ids.filter((siblingId) => siblingId !== id),
     );
     await touchStrategy(tx, row.strategyId);
+    await publish(tx, [
+      structureChange(changeBy(user.id, row.strategyId, access.roles), 'focusArea', id, 'delete'),
+    ]);
   });
 }

@@ -16,6 +16,7 @@ import { focusAreas, initiatives } from '../../db/schema';
 import { asNotFound, conflict, notFound } from '../../http/errors';
 import { moveTo, writeOrder } from '../../lib/ordering';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
+import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
 import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
@@ -110,9 +111,25 @@ export async function createInitiative(
       .returning({ id: initiatives.id });
     await writeOrder(tx, initiatives, moveTo([...ids, row!.id], row!.id, input.sort_index ?? ids.length));
     await touchStrategy(tx, focusArea.strategyId);
+    await publish(tx, [
+      structureChange(changeBy(user.id, focusArea.strategyId, access.roles), 'initiative', row!.id, 'create'),
+    ]);
     return { id: row!.id, focusAreaId: focusArea.id };
   });
   return presentOne(ctx.db, created.focusAreaId, created.id);
+}
+
+const WIRE_NAMES: Record<string, string> = {
+  problemStatement: 'problem_statement',
+  inScope: 'in_scope',
+  outScope: 'out_scope',
+  risksAndDependencies: 'risks_and_dependencies',
+  workPlan: 'work_plan',
+};
+
+/** Column values → the wire names of spec §3, for live updates. */
+function wireFields(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [WIRE_NAMES[name] ?? name, value]));
 }
 
 /** Request fields → column values, with every rich text sanitised. */
@@ -149,11 +166,15 @@ export async function updateInitiative(
   if (status !== undefined) ensure(canEditProgress(user.id, access.roles, roles));
   if (Object.keys(charter).length > 0) ensure(canEditInitiative(user.id, access.roles, roles));
   if (typeof fields.title === 'string') requirePlainText('title', fields.title);
-  await ctx.db
-    .update(initiatives)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(eq(initiatives.id, id));
-  await touchStrategy(ctx.db, access.strategy.id);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(initiatives)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(initiatives.id, id));
+    await touchStrategy(tx, access.strategy.id);
+    const change = changeBy(user.id, access.strategy.id, access.roles);
+    await publish(tx, fieldUpdates(change, 'initiative', id, wireFields(fields)));
+  });
   return presentOne(ctx.db, initiative.focusAreaId, id);
 }
 
@@ -169,6 +190,9 @@ export async function sortInitiative(
     const order = moveTo(await siblingIds(tx, initiative.focusAreaId), id, sortIndex);
     await writeOrder(tx, initiatives, order);
     await touchStrategy(tx, access.strategy.id);
+    await publish(tx, [
+      structureChange(changeBy(user.id, access.strategy.id, access.roles), 'initiative', id, 'sort'),
+    ]);
     return {
       id,
       sort_index: order.indexOf(id),
@@ -191,5 +215,8 @@ export async function deleteInitiative(ctx: AppContext, user: AuthenticatedUser,
       ids.filter((siblingId) => siblingId !== id),
     );
     await touchStrategy(tx, access.strategy.id);
+    await publish(tx, [
+      structureChange(changeBy(user.id, access.strategy.id, access.roles), 'initiative', id, 'delete'),
+    ]);
   });
 }

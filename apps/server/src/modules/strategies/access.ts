@@ -10,7 +10,7 @@ import {
   STRATEGY_MESSAGES,
   type StrategyRoles,
 } from '@keystone/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { focusAreas, initiativeMembers, initiatives, strategies, strategyMasters } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
@@ -100,4 +100,42 @@ export function rolesOf(access: StrategyAccess, initiativeId: number): Initiativ
 /** 403 with the spec's permission message unless `allowed`. */
 export function ensure(allowed: boolean): void {
   if (!allowed) throw forbidden(MESSAGES.noPermission);
+}
+
+/** A condition on `strategies.id`: the strategies this user may see (DESIGN §4). */
+export function visibleTo(db: Queryable, userId: number): SQL {
+  const viaRole = db
+    .select({ id: focusAreas.strategyId })
+    .from(initiativeMembers)
+    .innerJoin(initiatives, eq(initiatives.id, initiativeMembers.initiativeId))
+    .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+    .where(eq(initiativeMembers.userId, userId));
+  const viaMaster = db
+    .select({ id: strategyMasters.strategyId })
+    .from(strategyMasters)
+    .where(eq(strategyMasters.userId, userId));
+  return or(inArray(strategies.id, viaMaster), inArray(strategies.id, viaRole))!;
+}
+
+/** Everyone who may see each of these strategies: masters and initiative role holders. */
+export async function viewersOf(
+  db: Queryable,
+  strategyIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const viewers = new Map<number, Set<number>>(strategyIds.map((id) => [id, new Set()]));
+  if (strategyIds.length === 0) return new Map();
+  const [masters, members] = await Promise.all([
+    db
+      .select({ strategyId: strategyMasters.strategyId, userId: strategyMasters.userId })
+      .from(strategyMasters)
+      .where(inArray(strategyMasters.strategyId, [...strategyIds])),
+    db
+      .selectDistinct({ strategyId: focusAreas.strategyId, userId: initiativeMembers.userId })
+      .from(initiativeMembers)
+      .innerJoin(initiatives, eq(initiatives.id, initiativeMembers.initiativeId))
+      .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+      .where(inArray(focusAreas.strategyId, [...strategyIds])),
+  ]);
+  for (const row of [...masters, ...members]) viewers.get(row.strategyId)?.add(row.userId);
+  return new Map([...viewers].map(([id, users]) => [id, [...users]]));
 }

@@ -7,46 +7,25 @@ import {
   strategyRoles,
   type UpdateStrategyRequest,
 } from '@keystone/contract';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import {
-  focusAreas,
-  initiativeMembers,
-  initiatives,
-  strategies,
-  strategyMasters,
-  users,
-} from '../../db/schema';
+import { focusAreas, initiatives, strategies, strategyMasters, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
+import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
 import { presentUserSummary } from '../users/presenters';
-import { ensure, loadStrategyAccess, STRATEGY_NOT_FOUND } from './access';
+import { ensure, loadStrategyAccess, STRATEGY_NOT_FOUND, visibleTo } from './access';
 import { loadFocusAreas, loadMasters } from './pageQueries';
 import { presentStrategySummary } from './presenters';
 
 /** Strategies the user may see: as a master, or through a role in one of its initiatives. */
 export async function listStrategies(ctx: AppContext, user: AuthenticatedUser): Promise<StrategySummary[]> {
-  const viaRole = ctx.db
-    .select({ id: focusAreas.strategyId })
-    .from(initiativeMembers)
-    .innerJoin(initiatives, eq(initiatives.id, initiativeMembers.initiativeId))
-    .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
-    .where(eq(initiativeMembers.userId, user.id));
-  const viaMaster = ctx.db
-    .select({ id: strategyMasters.strategyId })
-    .from(strategyMasters)
-    .where(eq(strategyMasters.userId, user.id));
   const rows = await ctx.db
     .select()
     .from(strategies)
-    .where(
-      and(
-        eq(strategies.organisationId, user.organisationId),
-        or(inArray(strategies.id, viaMaster), inArray(strategies.id, viaRole)),
-      ),
-    )
+    .where(and(eq(strategies.organisationId, user.organisationId), visibleTo(ctx.db, user.id)))
     .orderBy(desc(strategies.updatedAt), desc(strategies.id));
   if (rows.length === 0) return [];
   const masters = await ctx.db
@@ -125,19 +104,27 @@ export async function updateStrategy(
 ): Promise<StrategySummary> {
   const access = await loadStrategyAccess(ctx.db, strategyId, user);
   ensure(canEditStrategy(user.id, access.roles));
-  const [updated] = await ctx.db
-    .update(strategies)
-    .set({
-      ...(input.title !== undefined && { title: input.title.trim() }),
-      ...(input.ambition !== undefined && {
-        ambition: requirePlainText('ambition', sanitizeRichText(input.ambition)),
-      }),
-      ...(input.status !== undefined && { status: input.status }),
-      updatedAt: new Date(),
-    })
-    .where(eq(strategies.id, strategyId))
-    .returning();
-  return presentStrategySummary(updated!, await loadMasters(ctx.db, strategyId));
+  const fields = {
+    ...(input.title !== undefined && { title: input.title.trim() }),
+    ...(input.ambition !== undefined && {
+      ambition: requirePlainText('ambition', sanitizeRichText(input.ambition)),
+    }),
+    ...(input.status !== undefined && { status: input.status }),
+  };
+  // The write and its live update commit together, so others see edits in the order they happened.
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(strategies)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(strategies.id, strategyId))
+      .returning();
+    await publish(
+      tx,
+      fieldUpdates(changeBy(user.id, strategyId, access.roles), 'strategy', strategyId, fields),
+    );
+    return row!;
+  });
+  return presentStrategySummary(updated, await loadMasters(ctx.db, strategyId));
 }
 
 export async function deleteStrategy(
@@ -147,8 +134,13 @@ export async function deleteStrategy(
 ): Promise<void> {
   const access = await loadStrategyAccess(ctx.db, strategyId, user);
   ensure(canEditStrategy(user.id, access.roles));
-  // Focus areas, initiatives, members, timelines and comments go with it (ON DELETE CASCADE).
-  await ctx.db.delete(strategies).where(eq(strategies.id, strategyId));
+  await ctx.db.transaction(async (tx) => {
+    // Focus areas, initiatives, members, timelines and comments go with it (ON DELETE CASCADE).
+    await tx.delete(strategies).where(eq(strategies.id, strategyId));
+    await publish(tx, [
+      structureChange(changeBy(user.id, strategyId, access.roles), 'strategy', strategyId, 'delete'),
+    ]);
+  });
 }
 
 /** Marks the strategy as changed, so lists show the most recently worked-on first. */

@@ -19,8 +19,9 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { focusAreas, initiativeMembers, initiatives, strategyMasters } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
+import { changeBy, publish, structureChange } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
-import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
+import { ensure, loadStrategyAccess, rolesOf, viewersOf } from '../strategies/access';
 import { touchStrategy } from '../strategies/service';
 import { resolvePeople } from './people';
 
@@ -102,6 +103,11 @@ export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input
       }
     }
     await touchStrategy(tx, input.strategy_id);
+    // People removed from the strategy hear of it too: their page then says they were removed.
+    const viewersNow = (await viewersOf(tx, [input.strategy_id])).get(input.strategy_id) ?? [];
+    const change = changeBy(user.id, input.strategy_id, access.roles);
+    change.viewers = [...new Set([...change.viewers, ...viewersNow])];
+    await publish(tx, [structureChange(change, 'strategy', input.strategy_id, 'team')]);
     return people.invited;
   });
   if (invited) ctx.mailQueued();

@@ -1,0 +1,109 @@
+/**
+ * What travels between server instances (DESIGN §5): lock and streaming messages with the ids of
+ * the users allowed to receive them, and key revocations. Published with NOTIFY inside the
+ * writing transaction, so an event goes out exactly when its change commits, in commit order.
+ */
+import type {
+  LockMessage,
+  LockModel,
+  StrategyRoles,
+  StreamingMessage,
+  StructureAction,
+} from '@keystone/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { realtimeSpill } from '../db/schema';
+
+export const REALTIME_CHANNEL = 'keystone_realtime';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; larger events go through a table. */
+const NOTIFY_PAYLOAD_LIMIT = 7000;
+
+export type RealtimeEvent =
+  /** `viewers`: the users who may see the strategy when the change was made. */
+  | { kind: 'lock'; viewers: number[]; message: LockMessage }
+  | { kind: 'stream'; viewers: number[]; message: StreamingMessage }
+  /** Sockets opened with this key (or with any key of this user) must close. */
+  | { kind: 'revoke'; keyHash?: string; userId?: number };
+
+/** Everyone who may view a strategy: its masters and every role holder of its initiatives. */
+export function viewerIds(roles: StrategyRoles): number[] {
+  const ids = new Set(roles.masterIds);
+  for (const initiative of roles.initiatives) {
+    for (const id of [...initiative.ownerIds, ...initiative.sponsorIds, ...initiative.teamMemberIds])
+      ids.add(id);
+  }
+  return [...ids];
+}
+
+/** Queues events to be delivered when `db`'s transaction commits (at once outside one). */
+export async function publish(db: Queryable, events: readonly RealtimeEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  let payload = JSON.stringify(events);
+  if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_LIMIT) {
+    const [row] = await db.insert(realtimeSpill).values({ payload }).returning({ id: realtimeSpill.id });
+    payload = JSON.stringify({ spill: row!.id });
+  }
+  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+}
+
+/** The events of a NOTIFY payload, reading a spilled one from its table. */
+export async function readPayload(db: Queryable, payload: string): Promise<RealtimeEvent[]> {
+  const parsed: unknown = JSON.parse(payload);
+  if (Array.isArray(parsed)) return parsed as RealtimeEvent[];
+  const spillId = (parsed as { spill?: unknown }).spill;
+  if (typeof spillId !== 'number') return [];
+  const [row] = await db.select().from(realtimeSpill).where(eq(realtimeSpill.id, spillId));
+  return row ? (JSON.parse(row.payload) as RealtimeEvent[]) : [];
+}
+
+/** Spilled events are read within moments; a minute later nobody needs them. */
+export async function deleteOldSpills(db: Queryable): Promise<void> {
+  await db.delete(realtimeSpill).where(sql`${realtimeSpill.createdAt} < now() - interval '1 minute'`);
+}
+
+export interface Change {
+  userId: number;
+  strategyId: number;
+  viewers: number[];
+}
+
+/** A change by this user to a strategy with these roles (as loaded for the permission check). */
+export function changeBy(userId: number, strategyId: number, roles: StrategyRoles): Change {
+  return { userId, strategyId, viewers: viewerIds(roles) };
+}
+
+/** Field edits of one resource, one streaming message per field, with the values as stored. */
+export function fieldUpdates(
+  change: Change,
+  model: LockModel,
+  resId: number,
+  values: Record<string, unknown>,
+): RealtimeEvent[] {
+  return Object.entries(values).map(([field, value]) => ({
+    kind: 'stream',
+    viewers: change.viewers,
+    message: { res_id: resId, model, field, value, user_id: change.userId, strategy_id: change.strategyId },
+  }));
+}
+
+/** Something added, removed, moved, or people or approval changed: browsers reload the strategy. */
+export function structureChange(
+  change: Change,
+  model: LockModel,
+  resId: number,
+  action: StructureAction,
+): RealtimeEvent {
+  return {
+    kind: 'stream',
+    viewers: change.viewers,
+    message: {
+      res_id: resId,
+      model,
+      field: null,
+      value: null,
+      user_id: change.userId,
+      strategy_id: change.strategyId,
+      action,
+    },
+  };
+}

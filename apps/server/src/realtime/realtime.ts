@@ -1,0 +1,178 @@
+/**
+ * The real-time side of one server instance: LISTENs for the events every instance publishes,
+ * hands them to this instance's sockets in commit order, accepts and authenticates sockets,
+ * releases the locks of closed sockets, and sweeps expired locks (DESIGN §5).
+ */
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, SOCKET_CLOSE, SOCKET_MAX_MESSAGE_BYTES } from '@keystone/contract';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { userForKey } from '../modules/auth/keys';
+import { deleteOldSpills, REALTIME_CHANNEL, readPayload } from './events';
+import { type Connection, SocketHub, type SocketKind } from './hub';
+import { releaseConnectionLocks, releaseExpiredLocks } from './locks';
+
+/** Ids the browser picks for its locks socket; anything else is replaced by a server-made one. */
+const CONNECTION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+export function connectionIdOf(value: unknown): string | null {
+  return typeof value === 'string' && CONNECTION_ID.test(value) ? value : null;
+}
+
+/** 1012 "service restart": the browser reconnects and re-reads, having possibly missed events. */
+const CLOSE_RESYNC = 1012;
+const CLOSE_GOING_AWAY = 1001;
+const SPILL_CLEANUP_EVERY = 60;
+
+export class Realtime {
+  readonly hub: SocketHub;
+  private queue: Promise<void> = Promise.resolve();
+  private unlisten: (() => Promise<void>) | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+  private sweeping = false;
+  private sweeps = 0;
+  private stopping = false;
+  private readonly appOrigin: string;
+
+  constructor(
+    private readonly database: Database,
+    private readonly config: Pick<Config, 'appUrl' | 'lockTtlMs' | 'lockSweepMs'>,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.hub = new SocketHub(log);
+    this.appOrigin = new URL(config.appUrl).origin;
+  }
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(REALTIME_CHANNEL, {
+      onNotification: (payload) => this.enqueue(payload),
+      onResumed: () => {
+        this.log.warn('real-time listener reconnected; sockets reconnect to catch up');
+        this.hub.closeAll(CLOSE_RESYNC, 'Reconnect to catch up.');
+      },
+    });
+    this.sweeper = setInterval(() => void this.sweep(), this.config.lockSweepMs);
+    this.sweeper.unref();
+    this.hub.startHeartbeat();
+  }
+
+  /** Closes this instance's sockets and releases their locks, for a clean shutdown. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.hub.stopHeartbeat();
+    const connections = this.hub.connections();
+    this.hub.closeAll(CLOSE_GOING_AWAY, 'Server shutting down.');
+    await Promise.all(
+      connections
+        .filter((connection) => connection.kind === 'locks')
+        .map((connection) => releaseConnectionLocks(this.database.db, connection, true).catch(() => {})),
+    );
+    await this.queue;
+    await this.unlisten?.();
+  }
+
+  /** Delivers notifications one after another, so each resource's events keep their order. */
+  private enqueue(payload: string): void {
+    this.queue = this.queue
+      .then(async () => {
+        for (const event of await readPayload(this.database.db, payload)) this.hub.deliver(event);
+      })
+      .catch((error: unknown) => this.log.error({ err: error }, 'could not deliver a real-time event'));
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.sweeping || this.stopping) return;
+    this.sweeping = true;
+    try {
+      await releaseExpiredLocks(this.database.db);
+      this.sweeps += 1;
+      if (this.sweeps % SPILL_CLEANUP_EVERY === 0) await deleteOldSpills(this.database.db);
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not release expired locks');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** A new socket: checks its origin and token (DESIGN §3), then registers it with the hub. */
+  async accept(socket: WebSocket, request: FastifyRequest, kind: SocketKind): Promise<void> {
+    let connection: Connection | null = null;
+    // Listening at once: a message sent while the token is checked must not be missed or crash.
+    socket.on('message', (data, isBinary) => this.onMessage(socket, kind, data, isBinary));
+    socket.on('error', (error) => this.log.info({ err: error }, 'socket error'));
+    socket.on('close', () => {
+      if (connection) this.onClose(connection);
+    });
+
+    const origin = request.headers.origin;
+    if (origin && !this.isAllowedOrigin(origin, request.headers.host)) {
+      socket.close(SOCKET_CLOSE.forbiddenOrigin, 'Origin not allowed.');
+      return;
+    }
+    const query = request.query as Record<string, unknown>;
+    const token = typeof query.token === 'string' ? query.token : '';
+    if (!token) {
+      socket.close(SOCKET_CLOSE.unauthenticated, MESSAGES.credentialsMissing);
+      return;
+    }
+    const user = token.length <= 200 ? await userForKey(this.database.db, token).catch(() => null) : null;
+    if (!user) {
+      socket.close(SOCKET_CLOSE.unauthenticated, MESSAGES.invalidToken);
+      return;
+    }
+    if (socket.readyState !== socket.OPEN) return;
+    connection = {
+      socket,
+      kind,
+      userId: user.id,
+      keyHash: user.keyHash,
+      connectionId: connectionIdOf(query.connection) ?? randomUUID(),
+      alive: true,
+    };
+    const registered = connection;
+    socket.on('pong', () => {
+      registered.alive = true;
+    });
+    this.hub.add(registered);
+  }
+
+  private isAllowedOrigin(origin: string, host: string | undefined): boolean {
+    if (origin === this.appOrigin) return true;
+    try {
+      return host !== undefined && new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Browsers send nothing but pings; anything else is logged and ignored, never fatal. */
+  private onMessage(socket: WebSocket, kind: SocketKind, data: RawData, isBinary: boolean): void {
+    const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
+    if (size > SOCKET_MAX_MESSAGE_BYTES) {
+      this.log.warn({ kind, size }, 'dropped an oversized socket message');
+      return;
+    }
+    let message: unknown;
+    try {
+      message = isBinary ? undefined : JSON.parse(data.toString());
+    } catch {
+      message = undefined;
+    }
+    if (message && typeof message === 'object' && (message as { type?: unknown }).type === 'ping') {
+      if (socket.readyState === socket.OPEN) socket.send('{"type":"pong"}');
+      return;
+    }
+    this.log.info({ kind, size }, 'ignored an invalid socket message');
+  }
+
+  private onClose(connection: Connection): void {
+    this.hub.remove(connection);
+    if (connection.kind !== 'locks' || this.stopping) return;
+    releaseConnectionLocks(this.database.db, connection, !this.hub.hasLocksSocket(connection.userId)).catch(
+      (error: unknown) => this.log.warn({ err: error }, 'could not release the locks of a closed socket'),
+    );
+  }
+}

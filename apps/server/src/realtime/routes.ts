@@ -1,0 +1,44 @@
+/** POST /lock-field/, POST /unlock-field/, GET /locked-fields/ and the sockets /ws/locks/, /ws/streaming/. */
+import { fieldLockRequest, idSchema } from '@keystone/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { currentUser, requireAuthentication } from '../http/authenticate';
+import { parseInput } from '../http/errors';
+import { listLockedFields, lockField, unlockField } from './locks';
+import { connectionIdOf, type Realtime } from './realtime';
+
+export function realtimeRoutes(app: FastifyInstance, ctx: AppContext, realtime: Realtime): void {
+  app.register(async (scope) => {
+    requireAuthentication(scope, ctx);
+
+    // The browser names its locks socket, so closing that socket releases exactly its locks.
+    scope.post('/api/lock-field/', async (request) =>
+      lockField(ctx.db, currentUser(request), parseInput(fieldLockRequest, request.body), {
+        connectionId: connectionIdOf(request.headers['x-connection-id']),
+        ttlMs: ctx.config.lockTtlMs,
+      }),
+    );
+
+    scope.post('/api/unlock-field/', async (request) =>
+      unlockField(ctx.db, currentUser(request), parseInput(fieldLockRequest, request.body)),
+    );
+
+    scope.get<{ Querystring: { strategy?: string } }>('/api/locked-fields/', async (request) => {
+      const { strategy } = request.query;
+      return listLockedFields(
+        ctx.db,
+        currentUser(request),
+        strategy === undefined ? undefined : parseInput(idSchema, strategy),
+      );
+    });
+  });
+
+  app.register(async (scope) => {
+    scope.get('/ws/locks/', { websocket: true }, (socket, request) =>
+      realtime.accept(socket, request, 'locks'),
+    );
+    scope.get('/ws/streaming/', { websocket: true }, (socket, request) =>
+      realtime.accept(socket, request, 'streaming'),
+    );
+  });
+}

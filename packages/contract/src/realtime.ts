@@ -1,0 +1,142 @@
+/**
+ * Real-time collaboration (spec §3 "Locked field", "Live update message", §4 "Field lock",
+ * DESIGN §5): which fields can be locked, who may lock them, and the socket message shapes.
+ */
+import { z } from 'zod';
+import {
+  canEditInitiative,
+  canEditProgress,
+  canEditStrategy,
+  type InitiativeRoles,
+  type StrategyRoles,
+} from './permissions';
+import { idSchema } from './primitives';
+
+export const LOCK_MODELS = ['strategy', 'focusArea', 'initiative', 'comment', 'timeline'] as const;
+export type LockModel = (typeof LOCK_MODELS)[number];
+
+/** Which permission rule guards a field: DESIGN §4's strategy, initiative or progress right. */
+type FieldRule = 'strategy' | 'initiative' | 'progress';
+
+/** Every field that is edited one at a time, per model, with the rule that lets a user edit it. */
+export const EDITABLE_FIELDS: Record<LockModel, Readonly<Record<string, FieldRule>>> = {
+  strategy: { title: 'strategy', ambition: 'strategy' },
+  focusArea: { title: 'strategy' },
+  initiative: {
+    title: 'initiative',
+    problem_statement: 'initiative',
+    in_scope: 'initiative',
+    out_scope: 'initiative',
+    deliverables: 'initiative',
+    risks_and_dependencies: 'initiative',
+    impact: 'initiative',
+    investment: 'initiative',
+    work_plan: 'initiative',
+    status: 'progress',
+  },
+  comment: { comment: 'progress' },
+  timeline: { description: 'initiative', start_date: 'initiative', end_date: 'initiative' },
+};
+
+/** Field names travel snake_case; a camelCase name from a client is read the same way. */
+export function normaliseFieldName(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+export function isEditableField(model: LockModel, field: string): boolean {
+  return Object.hasOwn(EDITABLE_FIELDS[model], field);
+}
+
+/**
+ * Whether the user may edit this field. `initiative` holds the roles of the initiative the
+ * resource belongs to (itself, or the initiative of a comment or timeline row); null otherwise.
+ */
+export function canEditField(
+  userId: number,
+  model: LockModel,
+  field: string,
+  strategy: StrategyRoles,
+  initiative: InitiativeRoles | null,
+): boolean {
+  const rule = isEditableField(model, field) ? EDITABLE_FIELDS[model][field] : undefined;
+  if (rule === 'strategy') return canEditStrategy(userId, strategy);
+  if (!initiative) return false;
+  if (rule === 'initiative') return canEditInitiative(userId, strategy, initiative);
+  if (rule === 'progress') return canEditProgress(userId, strategy, initiative);
+  return false;
+}
+
+const UNKNOWN_FIELD = 'Unknown field.';
+
+/** POST /lock-field/ and /unlock-field/: model, res_id, field (spec §7). */
+export const fieldLockRequest = z
+  .object({
+    model: z.enum(LOCK_MODELS, { error: `model must be one of ${LOCK_MODELS.join(', ')}.` }),
+    res_id: idSchema,
+    field: z.string({ error: UNKNOWN_FIELD }).max(64, UNKNOWN_FIELD).transform(normaliseFieldName),
+  })
+  .refine((lock) => isEditableField(lock.model, lock.field), { message: UNKNOWN_FIELD, path: ['field'] });
+export type FieldLockRequest = z.infer<typeof fieldLockRequest>;
+
+/** GET /locked-fields/: one entry per field held by someone. */
+export const lockedFieldSchema = z.object({
+  res_id: z.number(),
+  model: z.enum(LOCK_MODELS),
+  field: z.string(),
+  user_id: z.number(),
+  /** The holder's name (or e-mail when no name is set). */
+  user: z.string(),
+  strategy_id: z.number(),
+  expires_at: z.string(),
+});
+export type LockedField = z.infer<typeof lockedFieldSchema>;
+
+/** The /ws/locks/ message: someone took or released a field. */
+export const lockMessageSchema = lockedFieldSchema
+  .omit({ expires_at: true })
+  .extend({ action: z.enum(['lock', 'unlock']) });
+export type LockMessage = z.infer<typeof lockMessageSchema>;
+
+/**
+ * The /ws/streaming/ messages. A field edit carries the stored value. A structural change
+ * (something added, removed, moved; people or approval changed) carries `action` and no field:
+ * the browser reloads what it shows of that strategy.
+ */
+export const STRUCTURE_ACTIONS = ['create', 'delete', 'sort', 'team', 'approval'] as const;
+export type StructureAction = (typeof STRUCTURE_ACTIONS)[number];
+
+export const fieldUpdateMessageSchema = z.object({
+  res_id: z.number(),
+  model: z.enum(LOCK_MODELS),
+  field: z.string(),
+  value: z.unknown(),
+  user_id: z.number(),
+  strategy_id: z.number(),
+});
+export type FieldUpdateMessage = z.infer<typeof fieldUpdateMessageSchema>;
+
+export const structureMessageSchema = fieldUpdateMessageSchema.extend({
+  field: z.null(),
+  value: z.null(),
+  action: z.enum(STRUCTURE_ACTIONS),
+});
+export type StructureMessage = z.infer<typeof structureMessageSchema>;
+
+export const streamingMessageSchema = z.union([structureMessageSchema, fieldUpdateMessageSchema]);
+export type StreamingMessage = z.infer<typeof streamingMessageSchema>;
+
+/** Socket close codes (DESIGN §3). */
+export const SOCKET_CLOSE = {
+  /** No token, or one that is unknown, expired or revoked. */
+  unauthenticated: 4401,
+  /** A page of another origin tried to connect. */
+  forbiddenOrigin: 4403,
+} as const;
+
+/** Lock timing (DESIGN §5): a lock not renewed within `ttlMs` is released; the browser renews it. */
+export const LOCK_TIMINGS = {
+  ttlMs: 30_000,
+  renewEveryMs: 10_000,
+} as const;
+
+export const SOCKET_MAX_MESSAGE_BYTES = 64 * 1024;

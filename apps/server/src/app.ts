@@ -20,6 +20,7 @@ import { initiativeRoutes } from './modules/initiatives/routes';
 import { inviteRoutes } from './modules/invites/routes';
 import { strategyRoutes } from './modules/strategies/routes';
 import { teamRoutes } from './modules/team/routes';
+import { timelineRoutes } from './modules/timelines/routes';
 import { userRoutes } from './modules/users/routes';
 import { Realtime } from './realtime/realtime';
 import { realtimeRoutes } from './realtime/routes';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, database?: Database): Promise<Bui
   focusAreaRoutes(app, ctx);
   initiativeRoutes(app, ctx);
   teamRoutes(app, ctx);
+  timelineRoutes(app, ctx);
   realtimeRoutes(app, ctx, realtime);
   await registerStaticSite(app, config.webDist);
 

@@ -1,5 +1,6 @@
 /** @keystone/contract: wire schemas, limits, messages and permission rules shared by server and web. */
 export * from './auth';
+export * from './charter';
 export * from './errors';
 export * from './invites';
 export * from './limits';

@@ -13,6 +13,7 @@ export const LIMITS = {
   businessTitle: 150,
   email: 254,
   invitesPerRequest: 50,
+  timelinesPerInitiative: 50,
 } as const;
 
 export const TIMINGS = {

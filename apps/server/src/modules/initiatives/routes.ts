@@ -3,8 +3,9 @@ import { createInitiativeRequest, sortRequest, updateInitiativeRequest } from '@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuthentication } from '../../http/authenticate';
-import { parseInput } from '../../http/errors';
+import { HttpError, parseInput } from '../../http/errors';
 import { type IdParams, pathId } from '../strategies/routes';
+import { requestApproval, toggleApproval } from './approval';
 import {
   createInitiative,
   deleteInitiative,
@@ -42,9 +43,32 @@ export function initiativeRoutes(app: FastifyInstance, ctx: AppContext): void {
       return sortInitiative(ctx, currentUser(request), id, sort_index);
     });
 
+    scope.patch<IdParams>('/api/initiative/:id/send-charter-review-request/', async (request) =>
+      requestApproval(ctx, currentUser(request), pathId(request.params)),
+    );
+
+    // Spec §7: this call's failures carry `error` (the client shows it by the button).
+    scope.patch<IdParams>('/api/initiative-approve/:id/', async (request) => {
+      try {
+        return await toggleApproval(ctx, currentUser(request), pathId(request.params));
+      } catch (error) {
+        return withErrorField(error);
+      }
+    });
+
     scope.delete<IdParams>('/api/initiative/delete/:id/', async (request, reply) => {
       await deleteInitiative(ctx, currentUser(request), pathId(request.params));
       return reply.status(204).send();
     });
   });
+}
+
+function withErrorField(error: unknown): never {
+  if (error instanceof HttpError) {
+    throw new HttpError(error.statusCode, error.detail, error.errors, {
+      ...error.extra,
+      error: error.detail,
+    });
+  }
+  throw error;
 }

@@ -21,33 +21,11 @@ import type { AuthenticatedUser } from '../auth/keys';
 import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
 import { touchStrategy } from '../strategies/service';
+import { loadInitiativeAccess } from './access';
+import { withdrawApprovalAfterChange } from './approval';
 
 const INITIATIVE_NOT_FOUND = STRATEGY_MESSAGES.initiativeNotFound;
 const FOCUS_AREA_NOT_FOUND = STRATEGY_MESSAGES.focusAreaNotFound;
-
-/**
- * The initiative's row, its focus area and its strategy's access; 404 unless visible. With
- * `forUpdate` the strategy row is locked and the initiative read again under the lock, so a
- * concurrent delete is seen (404) rather than acted on.
- */
-async function loadInitiativeAccess(db: Queryable, id: number, user: AuthenticatedUser, forUpdate = false) {
-  const read = async () =>
-    (
-      await db
-        .select({ initiative: initiatives, focusArea: focusAreas })
-        .from(initiatives)
-        .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
-        .where(eq(initiatives.id, id))
-    )[0];
-  const found = await read();
-  if (!found) throw notFound(INITIATIVE_NOT_FOUND);
-  const access = await loadStrategyAccess(db, found.focusArea.strategyId, user, { forUpdate }).catch(
-    asNotFound(INITIATIVE_NOT_FOUND),
-  );
-  const current = forUpdate ? await read() : found;
-  if (!current) throw notFound(INITIATIVE_NOT_FOUND);
-  return { ...current, access };
-}
 
 async function presentOne(db: Queryable, focusAreaId: number, id: number): Promise<Initiative> {
   const presented = (await loadInitiatives(db, [focusAreaId])).get(focusAreaId)?.find((one) => one.id === id);
@@ -160,6 +138,11 @@ export async function updateInitiative(
   const roles = rolesOf(access, id);
   const { status, ...charter } = input;
   const fields = editableFields(input);
+  // The approval covers the charter as approved; a real change to it withdraws the approval.
+  const charterChanged = Object.entries(fields).some(
+    ([name, value]) =>
+      name !== 'title' && name !== 'status' && initiative[name as keyof typeof initiative] !== value,
+  );
   // Nothing to change is no write at all (and so needs no right beyond seeing it).
   if (Object.keys(fields).length === 0) return presentOne(ctx.db, initiative.focusAreaId, id);
   // Status is progress (team members may change it); title and charter need edit rights.
@@ -174,6 +157,7 @@ export async function updateInitiative(
     await touchStrategy(tx, access.strategy.id);
     const change = changeBy(user.id, access.strategy.id, access.roles);
     await publish(tx, fieldUpdates(change, 'initiative', id, wireFields(fields)));
+    if (charterChanged) await withdrawApprovalAfterChange(tx, initiative, change);
   });
   return presentOne(ctx.db, initiative.focusAreaId, id);
 }

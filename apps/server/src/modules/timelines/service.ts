@@ -1,0 +1,146 @@
+/**
+ * An initiative's timeline (spec §2, §5): rows with a one-line description and start/end days.
+ * Those who may edit the initiative change it; the end never comes before the start.
+ */
+import {
+  CHARTER_MESSAGES,
+  type CreateTimelineRequest,
+  canEditInitiative,
+  datesInOrder,
+  LIMITS,
+  type Timeline,
+  type UpdateTimelineRequest,
+} from '@keystone/contract';
+import { asc, count, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { timelines } from '../../db/schema';
+import { asNotFound, badRequest, conflict, notFound } from '../../http/errors';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
+import type { AuthenticatedUser } from '../auth/keys';
+import { loadInitiativeAccess } from '../initiatives/access';
+import { withdrawApprovalAfterChange } from '../initiatives/approval';
+import { ensure, rolesOf } from '../strategies/access';
+
+type TimelineRow = typeof timelines.$inferSelect;
+
+const TOO_MANY = `An initiative can have at most ${LIMITS.timelinesPerInitiative} timeline rows.`;
+
+function presentTimeline(row: TimelineRow): Timeline {
+  return {
+    id: row.id,
+    model: 'timeline',
+    description: row.description,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    initiative: row.initiativeId,
+  };
+}
+
+const endBeforeStart = () =>
+  badRequest(CHARTER_MESSAGES.endBeforeStart, { end_date: [CHARTER_MESSAGES.endBeforeStart] });
+
+/** The initiative with its access, and 403 unless the user may edit it. */
+async function editableInitiative(db: Queryable, user: AuthenticatedUser, initiativeId: number) {
+  const loaded = await loadInitiativeAccess(db, initiativeId, user, true);
+  ensure(canEditInitiative(user.id, loaded.access.roles, rolesOf(loaded.access, initiativeId)));
+  return { ...loaded, change: changeBy(user.id, loaded.access.strategy.id, loaded.access.roles) };
+}
+
+async function timelineRow(db: Queryable, id: number): Promise<TimelineRow> {
+  const [row] = await db.select().from(timelines).where(eq(timelines.id, id));
+  if (!row) throw notFound(CHARTER_MESSAGES.timelineNotFound);
+  return row;
+}
+
+export async function listTimelines(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  initiativeId: number,
+): Promise<Timeline[]> {
+  await loadInitiativeAccess(ctx.db, initiativeId, user);
+  const rows = await ctx.db
+    .select()
+    .from(timelines)
+    .where(eq(timelines.initiativeId, initiativeId))
+    .orderBy(asc(timelines.id));
+  return rows.map(presentTimeline);
+}
+
+export async function createTimeline(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  input: CreateTimelineRequest,
+): Promise<Timeline> {
+  return ctx.db.transaction(async (tx) => {
+    const { initiative, change } = await editableInitiative(tx, user, input.initiative);
+    const [{ rows } = { rows: 0 }] = await tx
+      .select({ rows: count() })
+      .from(timelines)
+      .where(eq(timelines.initiativeId, initiative.id));
+    if (rows >= LIMITS.timelinesPerInitiative) throw conflict(TOO_MANY);
+    const [row] = await tx
+      .insert(timelines)
+      .values({
+        initiativeId: initiative.id,
+        description: input.description == null ? null : sanitizeRichText(input.description),
+        startDate: input.start_date ?? null,
+        endDate: input.end_date ?? null,
+      })
+      .returning();
+    await publish(tx, [structureChange(change, 'timeline', row!.id, 'create')]);
+    await withdrawApprovalAfterChange(tx, initiative, change);
+    return presentTimeline(row!);
+  });
+}
+
+export async function updateTimeline(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  id: number,
+  input: UpdateTimelineRequest,
+): Promise<Timeline> {
+  return ctx.db.transaction(async (tx) => {
+    const found = await timelineRow(tx, id);
+    const { initiative, change } = await editableInitiative(tx, user, found.initiativeId).catch(
+      asNotFound(CHARTER_MESSAGES.timelineNotFound),
+    );
+    // Read again under the strategy lock: a concurrent delete is a 404, a concurrent date change counts.
+    const current = await timelineRow(tx, id);
+    const fields = {
+      ...(input.description !== undefined && {
+        description: input.description === null ? null : sanitizeRichText(input.description),
+      }),
+      ...(input.start_date !== undefined && { startDate: input.start_date }),
+      ...(input.end_date !== undefined && { endDate: input.end_date }),
+    };
+    if (Object.keys(fields).length === 0) return presentTimeline(current);
+    const next = { ...current, ...fields };
+    if (!datesInOrder(next.startDate, next.endDate)) throw endBeforeStart();
+    const [row] = await tx.update(timelines).set(fields).where(eq(timelines.id, id)).returning();
+    await publish(
+      tx,
+      fieldUpdates(change, 'timeline', id, {
+        ...('description' in fields && { description: row!.description }),
+        ...('startDate' in fields && { start_date: row!.startDate }),
+        ...('endDate' in fields && { end_date: row!.endDate }),
+      }),
+    );
+    await withdrawApprovalAfterChange(tx, initiative, change);
+    return presentTimeline(row!);
+  });
+}
+
+export async function deleteTimeline(ctx: AppContext, user: AuthenticatedUser, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const found = await timelineRow(tx, id);
+    const { initiative, change } = await editableInitiative(tx, user, found.initiativeId).catch(
+      asNotFound(CHARTER_MESSAGES.timelineNotFound),
+    );
+    const deleted = await tx.delete(timelines).where(eq(timelines.id, id)).returning({ id: timelines.id });
+    if (deleted.length === 0) throw notFound(CHARTER_MESSAGES.timelineNotFound);
+    await publish(tx, [structureChange(change, 'timeline', id, 'delete')]);
+    await withdrawApprovalAfterChange(tx, initiative, change);
+  });
+}

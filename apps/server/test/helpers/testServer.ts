@@ -29,6 +29,8 @@ export interface ApiResponse {
 
 export interface TestServer extends BuiltApp {
   smtp: TestSmtpServer;
+  /** The connection string of this file's database copy on PostgreSQL (undefined on PGlite). */
+  databaseUrl: string | undefined;
   api(
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
@@ -39,7 +41,7 @@ export interface TestServer extends BuiltApp {
     options?: Partial<TestUser> & { verified?: boolean; firstName?: string; lastName?: string },
   ): Promise<TestUser>;
   invite(email: string, organisationId: number): Promise<void>;
-  /** SQL statements the application ran (the mail outbox's polling left out). */
+  /** SQL statements the application ran (the outbox polling and lock sweeps left out). */
   queries: string[];
   loginAs(user: TestUser): Promise<string>;
   close(): Promise<void>;
@@ -52,7 +54,8 @@ export async function getTestServer(overrides: Partial<Config> = {}): Promise<Te
   const smtpUrl = await smtp.start();
   const queries: string[] = [];
   const testDatabase = await createTestDatabase((query) => {
-    if (!query.includes('outbox_mails')) queries.push(query);
+    // Background work (mail outbox polling, expired-lock sweeps) is not what tests count.
+    if (!query.includes('outbox_mails') && !query.includes('locked_fields')) queries.push(query);
   });
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', APP_URL: 'http://localhost:8000', AUTH_RATE_LIMIT: '1000' }),
@@ -67,6 +70,7 @@ export async function getTestServer(overrides: Partial<Config> = {}): Promise<Te
   const server: TestServer = {
     ...built,
     smtp,
+    databaseUrl: testDatabase.url,
     queries,
     async api(method, url, options = {}) {
       const headers: Record<string, string> = { ...options.headers };

@@ -108,8 +108,9 @@ export async function buildApp(config: Config, database?: Database): Promise<Bui
     outbox.start();
     await realtime.start();
   });
+  // Before the HTTP server closes its connections: sockets get a clean close and their locks go.
+  app.addHook('preClose', async () => realtime.stop());
   app.addHook('onClose', async () => {
-    await realtime.stop();
     await outbox.stop();
     transport.close();
     if (!database) await db.close();

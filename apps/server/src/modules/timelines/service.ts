@@ -118,6 +118,10 @@ export async function updateTimeline(
     if (Object.keys(fields).length === 0) return presentTimeline(current);
     const next = { ...current, ...fields };
     if (!datesInOrder(next.startDate, next.endDate)) throw endBeforeStart();
+    // Saving what is stored changes nothing, so it keeps the approval (only a real change withdraws it).
+    if (Object.entries(fields).every(([name, value]) => current[name as keyof TimelineRow] === value)) {
+      return presentTimeline(current);
+    }
     const [row] = await tx.update(timelines).set(fields).where(eq(timelines.id, id)).returning();
     await publish(
       tx,

@@ -16,7 +16,13 @@ interface RichTextOptions {
   singleLine?: boolean;
 }
 
-const LINE_BREAK = /<br\s*\/?>|<\/p>\s*<p[\s>]|\n/i;
+const LINE_BREAK = /<br[\s/>]|\n/i;
+/** Blocks (paragraphs, headings, list items…): more than one means more than one line. */
+const BLOCK_START = /<(?:p|h[1-6]|li|div|blockquote|pre|tr)[\s>]/gi;
+
+function hasLineBreak(html: string): boolean {
+  return LINE_BREAK.test(html) || (html.match(BLOCK_START)?.length ?? 0) > 1;
+}
 export const NO_LINE_BREAK_MESSAGE = 'This field accepts no line break.';
 
 export function richTextSchema(options: RichTextOptions) {
@@ -30,7 +36,7 @@ export function richTextSchema(options: RichTextOptions) {
       if (plainTextLength(value) > options.max) {
         ctx.addIssue({ code: 'custom', message: MESSAGES.charactersReached });
       }
-      if (options.singleLine && LINE_BREAK.test(value.trim())) {
+      if (options.singleLine && hasLineBreak(value.trim())) {
         ctx.addIssue({ code: 'custom', message: NO_LINE_BREAK_MESSAGE });
       }
     });

@@ -138,11 +138,6 @@ export async function updateInitiative(
   const roles = rolesOf(access, id);
   const { status, ...charter } = input;
   const fields = editableFields(input);
-  // The approval covers the charter as approved; a real change to it withdraws the approval.
-  const charterChanged = Object.entries(fields).some(
-    ([name, value]) =>
-      name !== 'title' && name !== 'status' && initiative[name as keyof typeof initiative] !== value,
-  );
   // Nothing to change is no write at all (and so needs no right beyond seeing it).
   if (Object.keys(fields).length === 0) return presentOne(ctx.db, initiative.focusAreaId, id);
   // Status is progress (team members may change it); title and charter need edit rights.
@@ -150,6 +145,14 @@ export async function updateInitiative(
   if (Object.keys(charter).length > 0) ensure(canEditInitiative(user.id, access.roles, roles));
   if (typeof fields.title === 'string') requirePlainText('title', fields.title);
   await ctx.db.transaction(async (tx) => {
+    // Read under a row lock: an approval given meanwhile must be seen, and withdrawn if need be.
+    const [current] = await tx.select().from(initiatives).where(eq(initiatives.id, id)).for('update');
+    if (!current) throw notFound(INITIATIVE_NOT_FOUND);
+    // The approval covers the charter as approved; a real change to it withdraws the approval.
+    const charterChanged = Object.entries(fields).some(
+      ([name, value]) =>
+        name !== 'title' && name !== 'status' && current[name as keyof typeof current] !== value,
+    );
     await tx
       .update(initiatives)
       .set({ ...fields, updatedAt: new Date() })
@@ -157,7 +160,7 @@ export async function updateInitiative(
     await touchStrategy(tx, access.strategy.id);
     const change = changeBy(user.id, access.strategy.id, access.roles);
     await publish(tx, fieldUpdates(change, 'initiative', id, wireFields(fields)));
-    if (charterChanged) await withdrawApprovalAfterChange(tx, initiative, change);
+    if (charterChanged) await withdrawApprovalAfterChange(tx, current, change);
   });
   return presentOne(ctx.db, initiative.focusAreaId, id);
 }

@@ -1,4 +1,4 @@
-/** A screen message that clears itself after the spec's 3 seconds. */
+/** A screen message that clears itself after the spec's 3 seconds (or the given time, e.g. the sponsor error's). */
 import { TIMINGS } from '@keystone/contract';
 import { useEffect, useState } from 'react';
 
@@ -7,12 +7,14 @@ export interface TimedMessage {
   text: string;
 }
 
-export function useTimedMessage(): [TimedMessage | null, (message: TimedMessage | null) => void] {
+export function useTimedMessage(
+  durationMs: number = TIMINGS.successMessageMs,
+): [TimedMessage | null, (message: TimedMessage | null) => void] {
   const [message, setMessage] = useState<TimedMessage | null>(null);
   useEffect(() => {
     if (!message) return;
-    const timer = setTimeout(() => setMessage(null), TIMINGS.successMessageMs);
+    const timer = setTimeout(() => setMessage(null), durationMs);
     return () => clearTimeout(timer);
-  }, [message]);
+  }, [message, durationMs]);
   return [message, setMessage];
 }

@@ -5,6 +5,7 @@ import { Layout } from '../components/layout/Layout';
 import { RouteErrorPage } from './info/RouteErrorPage';
 import {
   forgotPasswordPage,
+  initiativeCharterPage,
   loginPage,
   mobileWarningPage,
   newStrategyPage,
@@ -24,7 +25,6 @@ import { RequireLogin } from './RequireLogin';
 const strategyStubs = [
   { path: 'strategy-settings/:id', name: 'Strategy settings' },
   { path: 'progress-update/:id', name: 'Progress update' },
-  { path: 'initiative-charter/:initiativeId', name: 'Initiative charter' },
 ];
 
 export const appRoutes: RouteObject[] = [
@@ -51,6 +51,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'strategy', lazy: newStrategyPage },
           { path: 'strategy/:id', lazy: strategyPage },
           { path: 'strategy-team/:id', lazy: strategyTeamPage },
+          { path: 'initiative-charter/:initiativeId', lazy: initiativeCharterPage },
           ...strategyStubs.map(({ path, name }) => ({ path, lazy: notBuiltYetPage(name) })),
         ],
       },

@@ -25,6 +25,8 @@ export const newStrategyPage = () =>
   import('./strategy/NewStrategyPage').then((m) => ({ Component: m.NewStrategyPage }));
 export const strategyPage = () =>
   import('./strategy/StrategyPage').then((m) => ({ Component: m.StrategyPage }));
+export const initiativeCharterPage = () =>
+  import('./initiative-charter/InitiativeCharterPage').then((m) => ({ Component: m.InitiativeCharterPage }));
 export const notFoundPage = () => import('./info/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }));
 /** The router caches what a route's loader returns, so this element is built once per route. */
 export const notBuiltYetPage = (name: string) => () =>

@@ -1,0 +1,225 @@
+/**
+ * The charter calls of spec §7 as TanStack Query hooks: the initiative with its strategy context,
+ * its timeline rows, one-field saves, and sponsor approval. Spec §4: each change is one call,
+ * then a refetch; the call's answer is written to the cache first so a field never flickers back.
+ */
+import {
+  approvalResponse,
+  CHARTER_MESSAGES,
+  detailResponse,
+  initiativeDetailSchema,
+  initiativeSchema,
+  STRATEGY_MESSAGES,
+  timelineSchema,
+  type UpdateTimelineRequest,
+  type Timeline as WireTimeline,
+} from '@keystone/contract';
+import {
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useMemo } from 'react';
+import {
+  type CharterInitiative,
+  type CharterTextField,
+  type Timeline,
+  toCharterInitiative,
+  toTimeline,
+} from './charterWire';
+import { apiRequest, noContent, type ResponseSchema } from './client';
+import { errorMessage } from './errorMessages';
+import { parseStrategyId } from './strategies';
+import { strategyKey } from './strategyCache';
+import { toInitiative } from './strategyWire';
+
+export type { CharterInitiative, CharterTextField, Timeline } from './charterWire';
+
+/** The charter page's queries; live updates of an initiative refresh these keys. */
+export const charterKey = (initiativeId: number) => ['initiative', initiativeId] as const;
+export const timelinesKey = (initiativeId: number) => ['initiative', initiativeId, 'timelines'] as const;
+
+/** A route's `:initiativeId` as an id, or null when it cannot be one (the page then shows not-found). */
+export const parseInitiativeId = parseStrategyId;
+
+const FAILURES = {
+  fetchInitiative: STRATEGY_MESSAGES.fetchInitiativeFailed,
+  updateInitiative: STRATEGY_MESSAGES.updateInitiativeFailed,
+  fetchTimelines: CHARTER_MESSAGES.fetchTimelinesFailed,
+  createTimeline: CHARTER_MESSAGES.createTimelineFailed,
+  updateTimeline: CHARTER_MESSAGES.updateTimelineFailed,
+  deleteTimeline: CHARTER_MESSAGES.deleteTimelineFailed,
+  requestApproval: CHARTER_MESSAGES.requestApprovalFailed,
+  changeApproval: CHARTER_MESSAGES.changeApprovalFailed,
+} as const;
+export type CharterCall = keyof typeof FAILURES;
+
+/** Spec §8: the server's own message (`detail`, which also carries approval's `error`), else the default. */
+export function charterFailure(call: CharterCall, error: unknown): string {
+  return errorMessage(error, FAILURES[call]);
+}
+
+// ---- plain calls ----------------------------------------------------------------------------
+
+async function fetchCharter(id: number): Promise<CharterInitiative> {
+  return toCharterInitiative(await apiRequest(`/initiative/${id}/`, { response: initiativeDetailSchema }));
+}
+
+const timelineList: ResponseSchema<WireTimeline[]> = timelineSchema.array();
+async function fetchTimelines(initiativeId: number): Promise<Timeline[]> {
+  const rows = await apiRequest(`/initiative/${initiativeId}/timelines/`, { response: timelineList });
+  return rows.map(toTimeline);
+}
+
+async function updateCharterField(id: number, field: CharterTextField, value: string) {
+  const answer = await apiRequest(`/initiative/update/${id}/`, {
+    method: 'PATCH',
+    body: { [field]: value },
+    response: initiativeSchema,
+  });
+  return toInitiative(answer);
+}
+
+async function createTimeline(initiative: number): Promise<Timeline> {
+  const answer = await apiRequest('/timeline/create/', {
+    method: 'POST',
+    body: { initiative },
+    response: timelineSchema,
+  });
+  return toTimeline(answer);
+}
+
+async function updateTimeline(id: number, update: UpdateTimelineRequest): Promise<Timeline> {
+  const answer = await apiRequest(`/timeline/update/${id}/`, {
+    method: 'PATCH',
+    body: update,
+    response: timelineSchema,
+  });
+  return toTimeline(answer);
+}
+
+async function deleteTimeline(id: number): Promise<void> {
+  await apiRequest(`/timeline/delete/${id}/`, { method: 'DELETE', response: noContent });
+}
+
+async function requestApproval(id: number): Promise<void> {
+  await apiRequest(`/initiative/${id}/send-charter-review-request/`, {
+    method: 'PATCH',
+    response: detailResponse,
+  });
+}
+
+async function toggleApproval(id: number): Promise<void> {
+  await apiRequest(`/initiative-approve/${id}/`, { method: 'PATCH', response: approvalResponse });
+}
+
+// ---- cache ----------------------------------------------------------------------------------
+
+/**
+ * Writes a record the server has committed, then refetches. A fetch already under way may have
+ * read before that commit; it is cancelled so its answer cannot put the old value back.
+ */
+async function writeThenRefetch<T>(
+  queryClient: QueryClient,
+  key: QueryKey,
+  edit: (cached: T) => T,
+): Promise<void> {
+  if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) {
+    await queryClient.cancelQueries({ queryKey: key, exact: true });
+  }
+  queryClient.setQueryData<T>(key, (cached) => (cached === undefined ? cached : edit(cached)));
+  void queryClient.invalidateQueries({ queryKey: key, exact: true });
+}
+
+/** A charter or timeline change may withdraw the approval (server rule), so the initiative is read again. */
+function refetchInitiative(queryClient: QueryClient, initiativeId: number) {
+  return queryClient.invalidateQueries({ queryKey: charterKey(initiativeId), exact: true });
+}
+
+// ---- hooks ----------------------------------------------------------------------------------
+
+export function useCharterQuery(initiativeId: number | null) {
+  return useQuery({
+    queryKey: charterKey(initiativeId ?? 0),
+    queryFn: () => fetchCharter(initiativeId ?? 0),
+    enabled: initiativeId !== null,
+  });
+}
+
+export function useTimelinesQuery(initiativeId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: timelinesKey(initiativeId),
+    queryFn: () => fetchTimelines(initiativeId),
+    enabled,
+  });
+}
+
+/** Saves for autosave: each resolves once the server stored the value and the cache holds it. */
+export function useCharterSaves(initiativeId: number, strategyId: number) {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      field: async (field: CharterTextField, value: string) => {
+        const saved = await updateCharterField(initiativeId, field, value);
+        await writeThenRefetch<CharterInitiative>(queryClient, charterKey(initiativeId), (cached) => ({
+          ...cached,
+          ...saved,
+          strategyRoles: { ...cached.strategyRoles, initiatives: [saved.roles] },
+        }));
+        // The strategy page holds the same initiative; it reads it again when next shown.
+        void queryClient.invalidateQueries({ queryKey: strategyKey(strategyId), refetchType: 'none' });
+      },
+      timeline: async (timelineId: number, update: UpdateTimelineRequest) => {
+        const saved = await updateTimeline(timelineId, update);
+        await writeThenRefetch<Timeline[]>(queryClient, timelinesKey(initiativeId), (rows) =>
+          rows.map((row) => (row.id === timelineId ? saved : row)),
+        );
+        void refetchInitiative(queryClient, initiativeId);
+      },
+    }),
+    [queryClient, initiativeId, strategyId],
+  );
+}
+
+export function useCreateTimeline(initiativeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => createTimeline(initiativeId),
+    onSuccess: async (created) => {
+      queryClient.setQueryData<Timeline[]>(timelinesKey(initiativeId), (rows) =>
+        rows ? [...rows, created] : [created],
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: timelinesKey(initiativeId) }),
+        refetchInitiative(queryClient, initiativeId),
+      ]);
+    },
+  });
+}
+
+export function useDeleteTimeline(initiativeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTimeline,
+    onSuccess: async (_, timelineId) => {
+      queryClient.setQueryData<Timeline[]>(timelinesKey(initiativeId), (rows) =>
+        rows?.filter((row) => row.id !== timelineId),
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: timelinesKey(initiativeId) }),
+        refetchInitiative(queryClient, initiativeId),
+      ]);
+    },
+  });
+}
+
+/** Spec §4: after a request or an approval the initiative is reloaded; the call counts as running until then. */
+export function useApprovalCalls(initiativeId: number) {
+  const queryClient = useQueryClient();
+  const reload = () => refetchInitiative(queryClient, initiativeId);
+  const request = useMutation({ mutationFn: () => requestApproval(initiativeId), onSuccess: reload });
+  const toggle = useMutation({ mutationFn: () => toggleApproval(initiativeId), onSuccess: reload });
+  return { request, toggle };
+}

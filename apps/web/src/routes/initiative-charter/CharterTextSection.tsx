@@ -1,0 +1,53 @@
+/**
+ * One charter field (spec §5): rich text with a live counter and the 900-character limit, or the
+ * single-line work plan; autosaved in one call per change, read-only with the reason for people
+ * who may not edit the initiative.
+ */
+import { LIMITS } from '@keystone/contract';
+import { charterFailure, useCharterSaves } from '../../api/charter';
+import { LockableField, permissionLock } from '../../components/LockableField';
+import { RichTextField } from '../../components/RichTextField';
+import { useAutosave } from '../../lib/autosave/useAutosave';
+import { CharterSection } from './CharterSection';
+import { useCharterEditing } from './charterEditing';
+import { type CharterFieldSpec, charterFieldProblem } from './charterFields';
+
+interface CharterTextSectionProps {
+  spec: CharterFieldSpec;
+  /** The stored HTML of the field. */
+  value: string;
+}
+
+/** A charter field under its heading (and help button). */
+export function CharterTextSection({ spec, value }: CharterTextSectionProps) {
+  const { initiativeId, strategyId, canEdit } = useCharterEditing();
+  const saves = useCharterSaves(initiativeId, strategyId);
+  const { field, title } = spec;
+  const autosave = useAutosave<string>({
+    fieldKey: `initiative:${initiativeId}:${field}`,
+    save: (text) => saves.field(field, text),
+    validate: (text) => charterFieldProblem(field, text),
+    describeFailure: (error) => charterFailure('updateInitiative', error),
+  });
+
+  return (
+    <CharterSection id={field.replaceAll('_', '-')} title={title} help={spec.help}>
+      <LockableField lock={permissionLock(canEdit)}>
+        {(locked) => (
+          <RichTextField
+            value={value}
+            onChange={autosave.change}
+            label={title}
+            placeholder={spec.placeholder}
+            maxLength={LIMITS.charterField}
+            singleLine={spec.singleLine}
+            readOnly={locked}
+            settled={autosave.settled}
+            error={autosave.error}
+            sx={{ typography: 'body1', lineHeight: 1.6 }}
+          />
+        )}
+      </LockableField>
+    </CharterSection>
+  );
+}

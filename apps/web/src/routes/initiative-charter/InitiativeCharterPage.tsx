@@ -1,0 +1,54 @@
+/**
+ * /initiative-charter/:initiativeId (spec §2): loads the initiative (then its timelines and its
+ * strategy). Without an id, or when the initiative cannot be read, the not-found page shows.
+ */
+import { PRODUCT_NAME, plainText, STRATEGY_MESSAGES } from '@keystone/contract';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { useParams } from 'react-router';
+import { charterFailure, parseInitiativeId, useCharterQuery } from '../../api/charter';
+import { ApiError } from '../../api/client';
+import { useSession } from '../../api/session';
+import { SaveStatusProvider } from '../../lib/autosave/useAutosave';
+import { NotFoundPage } from '../info/NotFoundPage';
+import { CharterEditor } from './CharterEditor';
+import { RetryAlert } from './RetryAlert';
+
+/**
+ * An answer that says the initiative is not there for this user (missing, not visible, a bad id).
+ * A network failure or a server error is not proof of that: the page offers to try again.
+ */
+function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+export function InitiativeCharterPage() {
+  const params = useParams();
+  const initiativeId = parseInitiativeId(params.initiativeId);
+  const session = useSession();
+  const charter = useCharterQuery(initiativeId);
+
+  if (initiativeId === null || isMissing(charter.error)) return <NotFoundPage />;
+  if (charter.isPending) return <LinearProgress aria-label="Loading initiative charter" />;
+  if (!charter.data) {
+    return (
+      <Box sx={{ p: 4, maxWidth: 720, mx: 'auto' }}>
+        <RetryAlert
+          message={charterFailure('fetchInitiative', charter.error)}
+          onRetry={() => void charter.refetch()}
+        />
+      </Box>
+    );
+  }
+  const title = plainText(charter.data.title).trim() || STRATEGY_MESSAGES.nameYourInitiative;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns}>
+      <SaveStatusProvider key={charter.data.id}>
+        <title>{`${title} · Charter · ${PRODUCT_NAME}`}</title>
+        <CharterEditor initiative={charter.data} userId={session?.id ?? 0} />
+      </SaveStatusProvider>
+    </LocalizationProvider>
+  );
+}

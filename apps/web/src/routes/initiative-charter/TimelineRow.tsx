@@ -1,0 +1,132 @@
+/**
+ * One timeline row: a single-line description and two dates, each change saved in one call.
+ * A date pair that breaks a rule stays on screen, unsent, with the rule's message under the row.
+ */
+import { CHARTER_MESSAGES, LIMITS } from '@keystone/contract';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { useMemo, useState } from 'react';
+import { charterFailure, type Timeline, useCharterSaves } from '../../api/charter';
+import { LockableField, permissionLock } from '../../components/LockableField';
+import { RichTextField } from '../../components/RichTextField';
+import { useAutosave } from '../../lib/autosave/useAutosave';
+import { dateToDay, dayToDate, type TimelineDates, timelineDatesProblem } from './charterDates';
+import { useCharterEditing } from './charterEditing';
+import { timelineDescriptionProblem } from './charterFields';
+import { PRINT_HIDDEN } from './printStyles';
+import { TimelineDateField } from './TimelineDateField';
+
+interface TimelineRowProps {
+  timeline: Timeline;
+  position: number;
+  onDelete: () => void;
+  deleting: boolean;
+}
+
+export function TimelineRow({ timeline, position, onDelete, deleting }: TimelineRowProps) {
+  const { initiativeId, strategyId, canEdit } = useCharterEditing();
+  const saves = useCharterSaves(initiativeId, strategyId);
+  const name = `timeline row ${position + 1}`;
+  // The dates as picked here and not yet stored (a half-typed date, or a pair out of order).
+  const [edited, setEdited] = useState<TimelineDates | null>(null);
+  const [typingDate, setTypingDate] = useState(false);
+  const stored = useMemo<TimelineDates>(
+    () => ({ start: dayToDate(timeline.startDate), end: dayToDate(timeline.endDate) }),
+    [timeline.startDate, timeline.endDate],
+  );
+  const dates = edited ?? stored;
+
+  const description = useAutosave<string>({
+    fieldKey: `timeline:${timeline.id}:description`,
+    save: (text) => saves.timeline(timeline.id, { description: text }),
+    validate: timelineDescriptionProblem,
+    describeFailure: (error) => charterFailure('updateTimeline', error),
+  });
+  const datesSave = useAutosave<TimelineDates>({
+    fieldKey: `timeline:${timeline.id}:dates`,
+    save: async (value) => {
+      await saves.timeline(timeline.id, {
+        start_date: dateToDay(value.start) ?? null,
+        end_date: dateToDay(value.end) ?? null,
+      });
+      // Stored: the row shows the server's dates again (unless the user picked others meanwhile).
+      setEdited((current) => (current === value ? null : current));
+    },
+    validate: (value) => timelineDatesProblem(value),
+    describeFailure: (error) => charterFailure('updateTimeline', error),
+  });
+
+  const changeDate = (which: keyof TimelineDates) => (value: Date | null) => {
+    const next = { ...dates, [which]: value };
+    setEdited(next);
+    datesSave.change(next);
+  };
+  // A date being typed is not "invalid" yet: that message waits until the user moves on.
+  const rowProblem = datesSave.error === CHARTER_MESSAGES.invalidDate && typingDate ? null : datesSave.error;
+  const lock = permissionLock(canEdit);
+
+  return (
+    <>
+      <TableRow
+        data-timeline-row
+        aria-label={name}
+        sx={{ verticalAlign: 'top', '& > td': { borderBottom: rowProblem ? 'none' : undefined } }}
+      >
+        <TableCell sx={{ pt: 1.25 }}>
+          <LockableField lock={lock}>
+            {(locked) => (
+              <RichTextField
+                value={timeline.description}
+                onChange={description.change}
+                label={`Description of ${name}`}
+                placeholder="Milestone or phase"
+                maxLength={LIMITS.charterField}
+                singleLine
+                readOnly={locked}
+                settled={description.settled}
+                error={description.error}
+                sx={{ typography: 'body2', pt: 0.5 }}
+              />
+            )}
+          </LockableField>
+        </TableCell>
+        {(['start', 'end'] as const).map((which) => (
+          <TableCell key={which} onFocus={() => setTypingDate(true)} onBlur={() => setTypingDate(false)}>
+            <LockableField lock={lock}>
+              {(locked) => (
+                <TimelineDateField
+                  value={dates[which]}
+                  onChange={changeDate(which)}
+                  label={`${which === 'start' ? 'Start' : 'End'} date of ${name}`}
+                  readOnly={locked}
+                  error={
+                    rowProblem !== null && (which === 'end' || rowProblem !== CHARTER_MESSAGES.endBeforeStart)
+                  }
+                />
+              )}
+            </LockableField>
+          </TableCell>
+        ))}
+        <TableCell align="right" {...PRINT_HIDDEN}>
+          {canEdit && (
+            <IconButton size="small" onClick={onDelete} disabled={deleting} aria-label={`Delete ${name}`}>
+              <DeleteOutlined fontSize="small" />
+            </IconButton>
+          )}
+        </TableCell>
+      </TableRow>
+      {rowProblem && (
+        <TableRow>
+          <TableCell colSpan={4} sx={{ pt: 0 }}>
+            <FormHelperText error role="alert" sx={{ m: 0 }}>
+              {rowProblem}
+            </FormHelperText>
+          </TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+/** The charter's timeline (spec §2, §5): rows of milestone, start and end date; editors add and delete rows. */
+import { LIMITS } from '@keystone/contract';
+import Add from '@mui/icons-material/Add';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  charterFailure,
+  type Timeline,
+  useCreateTimeline,
+  useDeleteTimeline,
+  useTimelinesQuery,
+} from '../../api/charter';
+import { CharterSection } from './CharterSection';
+import { useCharterEditing } from './charterEditing';
+import { PRINT_HIDDEN } from './printStyles';
+import { RetryAlert } from './RetryAlert';
+import { TimelineRow } from './TimelineRow';
+
+function EmptyTimeline({ canEdit }: { canEdit: boolean }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 2, px: 1, color: 'text.secondary' }}>
+      <EventNoteOutlined aria-hidden />
+      <Typography variant="body2">
+        {canEdit
+          ? 'No milestones yet. Add a row for each phase or milestone with its dates.'
+          : 'No milestones yet.'}
+      </Typography>
+    </Stack>
+  );
+}
+
+function TimelineRows({ rows }: { rows: Timeline[] }) {
+  const { initiativeId, reportError } = useCharterEditing();
+  const deleteTimeline = useDeleteTimeline(initiativeId);
+  const remove = (id: number) =>
+    deleteTimeline.mutate(id, {
+      onError: (error) => reportError(charterFailure('deleteTimeline', error)),
+    });
+  return (
+    <Table size="small" aria-label="Timeline" sx={{ tableLayout: 'fixed' }}>
+      <TableHead>
+        <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary' } }}>
+          <TableCell>Milestone</TableCell>
+          <TableCell sx={{ width: { xs: 170, md: 196 } }}>Start date</TableCell>
+          <TableCell sx={{ width: { xs: 170, md: 196 } }}>End date</TableCell>
+          <TableCell sx={{ width: 48 }} {...PRINT_HIDDEN}>
+            <Box component="span" sx={visuallyHidden}>
+              Actions
+            </Box>
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row, position) => (
+          <TimelineRow
+            key={row.id}
+            timeline={row}
+            position={position}
+            onDelete={() => remove(row.id)}
+            deleting={deleteTimeline.isPending && deleteTimeline.variables === row.id}
+          />
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  // Strings: in `sx` a bare 1 means 100%.
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export function TimelineTable() {
+  const { initiativeId, canEdit, reportError } = useCharterEditing();
+  const timelines = useTimelinesQuery(initiativeId, true);
+  const createTimeline = useCreateTimeline(initiativeId);
+  const rows = timelines.data ?? [];
+  const canAdd = canEdit && timelines.isSuccess && rows.length < LIMITS.timelinesPerInitiative;
+  const add = () =>
+    createTimeline.mutate(undefined, {
+      onError: (error) => reportError(charterFailure('createTimeline', error)),
+    });
+
+  return (
+    <CharterSection
+      id="timeline"
+      title="Timeline"
+      help="timeline"
+      action={
+        canAdd && (
+          <Button
+            size="small"
+            startIcon={<Add />}
+            onClick={add}
+            disabled={createTimeline.isPending}
+            {...PRINT_HIDDEN}
+          >
+            Add row
+          </Button>
+        )
+      }
+    >
+      {timelines.isPending && <Skeleton variant="rounded" height={72} aria-label="Loading timeline" />}
+      {timelines.isError && (
+        <RetryAlert
+          message={charterFailure('fetchTimelines', timelines.error)}
+          onRetry={() => void timelines.refetch()}
+        />
+      )}
+      {timelines.isSuccess &&
+        (rows.length === 0 ? <EmptyTimeline canEdit={canEdit} /> : <TimelineRows rows={rows} />)}
+      {canEdit && timelines.isSuccess && rows.length >= LIMITS.timelinesPerInitiative && (
+        <Typography variant="caption" color="text.secondary" {...PRINT_HIDDEN}>
+          {`A timeline holds at most ${LIMITS.timelinesPerInitiative} rows.`}
+        </Typography>
+      )}
+    </CharterSection>
+  );
+}

@@ -14,14 +14,9 @@ import {
   type UpdateTimelineRequest,
   type Timeline as WireTimeline,
 } from '@keystone/contract';
-import {
-  type QueryClient,
-  type QueryKey,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { charterKey, timelinesKey, writeThenRefetch } from './charterCache';
 import {
   type CharterInitiative,
   type CharterTextField,
@@ -35,11 +30,8 @@ import { parseStrategyId } from './strategies';
 import { strategyKey } from './strategyCache';
 import { toInitiative } from './strategyWire';
 
+export { charterKey, timelinesKey } from './charterCache';
 export type { CharterInitiative, CharterTextField, Timeline } from './charterWire';
-
-/** The charter page's queries; live updates of an initiative refresh these keys. */
-export const charterKey = (initiativeId: number) => ['initiative', initiativeId] as const;
-export const timelinesKey = (initiativeId: number) => ['initiative', initiativeId, 'timelines'] as const;
 
 /** A route's `:initiativeId` as an id, or null when it cannot be one (the page then shows not-found). */
 export const parseInitiativeId = parseStrategyId;
@@ -116,22 +108,6 @@ async function toggleApproval(id: number): Promise<void> {
 }
 
 // ---- cache ----------------------------------------------------------------------------------
-
-/**
- * Writes a record the server has committed, then refetches. A fetch already under way may have
- * read before that commit; it is cancelled so its answer cannot put the old value back.
- */
-async function writeThenRefetch<T>(
-  queryClient: QueryClient,
-  key: QueryKey,
-  edit: (cached: T) => T,
-): Promise<void> {
-  if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) {
-    await queryClient.cancelQueries({ queryKey: key, exact: true });
-  }
-  queryClient.setQueryData<T>(key, (cached) => (cached === undefined ? cached : edit(cached)));
-  void queryClient.invalidateQueries({ queryKey: key, exact: true });
-}
 
 /** A charter or timeline change may withdraw the approval (server rule), so the initiative is read again. */
 function refetchInitiative(queryClient: QueryClient, initiativeId: number) {

@@ -4,5 +4,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  test: { name: 'web', environment: 'jsdom', include: ['test/**/*.test.tsx'] },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['test/**/*.test.tsx'],
+    setupFiles: ['test/setup.ts'],
+  },
 });

@@ -27,17 +27,25 @@ export interface FakeCall {
 }
 
 type Answer = { status: number; body: unknown };
+export const ok = (body: unknown): Answer => ({ status: 200, body });
+/** A fixed answer, or one made per call; a function that throws fails the call like a lost network. */
+export type FakeAnswer = Answer | ((call: FakeCall) => Answer);
 
 /**
  * Replaces fetch with a server that answers by "METHOD /path" (404 otherwise) and records calls.
  */
-export function fakeServer(answers: Record<string, Answer>) {
+export function fakeServer(answers: Record<string, FakeAnswer>) {
   const calls: FakeCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const path = String(input);
-    calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[`${method} ${path}`] ?? { status: 404, body: { detail: 'Not found.' } };
+    const call = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const source = answers[`${method} ${path}`];
+    const answer =
+      typeof source === 'function'
+        ? source(call)
+        : (source ?? { status: 404, body: { detail: 'Not found.' } });
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },

@@ -1,15 +1,9 @@
 import { MESSAGES } from '@keystone/contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RichTextField } from '../src/components/RichTextField';
 import { LINK_PROTOCOL_MESSAGE, readLinkAddress } from '../src/lib/linkAddress';
 
-// jsdom has no layout; ProseMirror asks for rectangles when it scrolls the caret into view.
-beforeAll(() => {
-  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-  Range.prototype.getClientRects = noRects;
-  Range.prototype.getBoundingClientRect = () => new DOMRect();
-});
 afterEach(cleanup);
 
 function renderField(props: Partial<Parameters<typeof RichTextField>[0]> = {}) {

@@ -12,13 +12,21 @@ export class ApiError extends Error {
   readonly detail: string | null;
   /** Per-field messages of a 400, keyed by wire field name. */
   readonly fieldErrors: Record<string, string[]>;
+  /** The whole answer, for calls whose errors carry more than the agreed shape (e.g. a lock's holder). */
+  readonly body: unknown;
 
-  constructor(status: number, detail: string | null, fieldErrors: Record<string, string[]> = {}) {
+  constructor(
+    status: number,
+    detail: string | null,
+    fieldErrors: Record<string, string[]> = {},
+    body: unknown = null,
+  ) {
     super(detail ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 }
 
@@ -47,6 +55,7 @@ interface RequestOptions<T> {
   body?: unknown;
   /** The contract schema of the answer; anything else becomes a ResponseShapeError. */
   response: ResponseSchema<T>;
+  headers?: Record<string, string>;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -59,16 +68,16 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Spec §4: a stale token on any call ends the session, and a reload shows the login page. */
-function endInvalidSession(status: number, detail: string | null): void {
-  if (status !== 403 || detail !== MESSAGES.invalidToken || readSession() === null) return;
+/** Spec §4: a stale token ends the session, and a reload shows the login page. */
+export function endInvalidSession(): void {
+  if (readSession() === null) return;
   clearSession();
   window.location.reload();
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const session = readSession();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (session) headers.Authorization = `Token ${session.token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -87,8 +96,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (!response.ok) {
     const error = errorResponse.safeParse(json);
     const detail = error.success ? error.data.detail : null;
-    endInvalidSession(response.status, detail);
-    throw new ApiError(response.status, detail, error.success ? (error.data.errors ?? {}) : {});
+    if (response.status === 403 && detail === MESSAGES.invalidToken) endInvalidSession();
+    throw new ApiError(response.status, detail, error.success ? (error.data.errors ?? {}) : {}, json);
   }
 
   const parsed = options.response.safeParse(json);

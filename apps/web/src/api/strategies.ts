@@ -15,7 +15,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useMemo } from 'react';
 import { ApiError, apiRequest, noContent, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
-import { editFocusArea, editStrategy, strategiesKey, strategyKey } from './strategyCache';
+import {
+  editFocusArea,
+  editInitiative,
+  editStoredStrategy,
+  strategiesKey,
+  strategyKey,
+} from './strategyCache';
 import {
   type FocusArea,
   type Initiative,
@@ -165,22 +171,19 @@ export function useStrategySaves(strategyId: number) {
     () => ({
       strategy: async (update: StrategyFieldUpdate) => {
         const saved = await updateStrategy(strategyId, update);
-        editStrategy(queryClient, strategyId, (strategy) => ({ ...strategy, ...saved }));
+        await editStoredStrategy(queryClient, strategyId, (strategy) => ({ ...strategy, ...saved }));
         void queryClient.invalidateQueries({ queryKey: strategiesKey });
       },
       focusAreaTitle: async (focusAreaId: number, title: string) => {
         const saved = await updateFocusAreaTitle(focusAreaId, title);
-        editStrategy(queryClient, strategyId, (strategy) =>
+        await editStoredStrategy(queryClient, strategyId, (strategy) =>
           editFocusArea(strategy, focusAreaId, (area) => ({ ...area, title: saved.title })),
         );
       },
-      initiativeTitle: async (focusAreaId: number, initiativeId: number, title: string) => {
+      initiativeTitle: async (initiativeId: number, title: string) => {
         const saved = await updateInitiativeTitle(initiativeId, title);
-        editStrategy(queryClient, strategyId, (strategy) =>
-          editFocusArea(strategy, focusAreaId, (area) => ({
-            ...area,
-            initiatives: area.initiatives.map((item) => (item.id === initiativeId ? saved : item)),
-          })),
+        await editStoredStrategy(queryClient, strategyId, (strategy) =>
+          editInitiative(strategy, initiativeId, () => saved),
         );
       },
     }),

@@ -3,7 +3,7 @@
  * a strategy: every change edits it here, so all screens reading ['strategy', id] agree.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { type FocusArea, rolesOf, type Strategy } from './strategyWire';
+import { type FocusArea, type Initiative, rolesOf, type Strategy } from './strategyWire';
 
 export const strategiesKey = ['strategies'] as const;
 export const strategyKey = (id: number) => ['strategy', id] as const;
@@ -17,7 +17,38 @@ export function editStrategy(queryClient: QueryClient, id: number, edit: (strate
   });
 }
 
+/**
+ * Writes a value the server has committed (a save's answer, another user's edit). A fetch still
+ * under way may have read the strategy before that commit, and its answer would put the old value
+ * back over it: such a fetch is cancelled and started again.
+ */
+export async function editStoredStrategy(
+  queryClient: QueryClient,
+  id: number,
+  edit: (strategy: Strategy) => Strategy,
+): Promise<void> {
+  const key = strategyKey(id);
+  const fetching = queryClient.isFetching({ queryKey: key }) > 0;
+  if (fetching) await queryClient.cancelQueries({ queryKey: key });
+  editStrategy(queryClient, id, edit);
+  if (fetching) void queryClient.invalidateQueries({ queryKey: key });
+}
+
 export const editFocusArea = (strategy: Strategy, id: number, edit: (area: FocusArea) => FocusArea) => ({
   ...strategy,
   focusAreas: strategy.focusAreas.map((area) => (area.id === id ? edit(area) : area)),
+});
+
+/** Edits one initiative wherever it sits (a live update names the initiative, not its focus area). */
+export const editInitiative = (
+  strategy: Strategy,
+  id: number,
+  edit: (initiative: Initiative) => Initiative,
+) => ({
+  ...strategy,
+  focusAreas: strategy.focusAreas.map((area) =>
+    area.initiatives.some((initiative) => initiative.id === id)
+      ? { ...area, initiatives: area.initiatives.map((item) => (item.id === id ? edit(item) : item)) }
+      : area,
+  ),
 });

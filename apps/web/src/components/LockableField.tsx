@@ -1,7 +1,7 @@
 /**
- * Wraps a field that some users may not edit (spec §4 "Field lock", §8): the field renders
- * read-only and a tooltip says why. Today the reason is a missing permission; the real-time
- * issue adds "being edited by {user}" through the same `lock` prop, with a lock icon.
+ * Wraps a field that cannot be edited now (spec §4 "Field lock", §8): the field renders read-only
+ * and a tooltip says why, either a missing permission or another user editing it (with a lock
+ * icon). realtime/useFieldLock decides which.
  */
 import { MESSAGES, TIMINGS } from '@keystone/contract';
 import LockOutlined from '@mui/icons-material/LockOutlined';
@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 /** Why a field cannot be edited now. */
 export type FieldLock = { reason: 'noPermission' } | { reason: 'lockedByOther'; userName: string | null };
 
-/** The lock of a field for a user who may or may not edit it (no other lock source yet). */
+/** The lock of a field for a user who may or may not edit it, before anyone else's lock is known. */
 export function permissionLock(canEdit: boolean): FieldLock | null {
   return canEdit ? null : { reason: 'noPermission' };
 }
@@ -41,7 +41,13 @@ export function LockableField({ lock, children, sx }: LockableFieldProps) {
       describeChild
     >
       <Box
-        sx={[{ position: 'relative', minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}
+        sx={[
+          { position: 'relative', minWidth: 0, borderRadius: 1 },
+          // Someone else is in this field: a quiet frame marks it as taken, not just unavailable.
+          lock?.reason === 'lockedByOther' &&
+            ((theme) => ({ outline: `1px dashed ${theme.palette.secondary.light}`, outlineOffset: 4 })),
+          ...(Array.isArray(sx) ? sx : [sx]),
+        ]}
         data-locked={lock?.reason}
       >
         {lock?.reason === 'lockedByOther' && (

@@ -18,6 +18,9 @@ export interface RichTextFieldProps {
   /** Stored HTML; shown again whenever it changes, unless the user is editing (see `settled`). */
   value: string;
   onChange?: (html: string) => void;
+  /** The editor gained or lost focus (a field lock is taken and released with it). */
+  onFocus?: () => void;
+  onBlur?: () => void;
   /** Accessible name of the text box. */
   label: string;
   placeholder?: string;
@@ -81,6 +84,8 @@ function extensionsFor(singleLine: boolean, placeholder: string, maxLength: numb
 export function RichTextField({
   value,
   onChange,
+  onFocus,
+  onBlur,
   label,
   placeholder = '',
   maxLength,
@@ -105,6 +110,8 @@ export function RichTextField({
       },
     },
     onUpdate: ({ editor: changed }) => onChange?.(changed.isEmpty ? '' : changed.getHTML()),
+    onFocus: () => onFocus?.(),
+    onBlur: () => onBlur?.(),
   });
   const { characters, focused } = useEditorState({
     editor,
@@ -120,12 +127,13 @@ export function RichTextField({
     editor.view.dom.setAttribute('aria-readonly', String(readOnly));
   }, [editor, readOnly]);
 
-  // The server's value wins only while the user is not typing here and nothing is unsaved.
+  // The server's value wins only while the user is not typing here and nothing is unsaved; one
+  // that arrived during typing is shown when the field is left.
   useEffect(() => {
-    if (!editor || editor.isDestroyed || editor.isFocused || !settled) return;
+    if (!editor || editor.isDestroyed || focused || !settled) return;
     const shown = editor.isEmpty ? '' : editor.getHTML();
     if (shown !== value) editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value, settled]);
+  }, [editor, value, settled, focused]);
 
   const atLimit = characters >= maxLength;
   const message = error ?? (atLimit && !readOnly ? MESSAGES.charactersReached : null);

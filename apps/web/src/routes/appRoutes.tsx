@@ -12,6 +12,7 @@ import {
   notBuiltYetPage,
   notFoundPage,
   profileSettingsPage,
+  realtimeFrame,
   resetPasswordPage,
   signupCompletePage,
   signupPage,
@@ -46,13 +47,18 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireLogin />,
         children: [
-          { path: 'profile-settings', lazy: profileSettingsPage },
-          { path: 'strategies', lazy: strategiesPage },
-          { path: 'strategy', lazy: newStrategyPage },
-          { path: 'strategy/:id', lazy: strategyPage },
-          { path: 'strategy-team/:id', lazy: strategyTeamPage },
-          { path: 'initiative-charter/:initiativeId', lazy: initiativeCharterPage },
-          ...strategyStubs.map(({ path, name }) => ({ path, lazy: notBuiltYetPage(name) })),
+          {
+            lazy: realtimeFrame,
+            children: [
+              { path: 'profile-settings', lazy: profileSettingsPage },
+              { path: 'strategies', lazy: strategiesPage },
+              { path: 'strategy', lazy: newStrategyPage },
+              { path: 'strategy/:id', lazy: strategyPage },
+              { path: 'strategy-team/:id', lazy: strategyTeamPage },
+              { path: 'initiative-charter/:initiativeId', lazy: initiativeCharterPage },
+              ...strategyStubs.map(({ path, name }) => ({ path, lazy: notBuiltYetPage(name) })),
+            ],
+          },
         ],
       },
       { path: '*', lazy: notFoundPage },

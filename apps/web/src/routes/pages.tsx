@@ -25,6 +25,9 @@ export const newStrategyPage = () =>
   import('./strategy/NewStrategyPage').then((m) => ({ Component: m.NewStrategyPage }));
 export const strategyPage = () =>
   import('./strategy/StrategyPage').then((m) => ({ Component: m.StrategyPage }));
+/** The live connection around the logged-in routes (field locks, live updates). */
+export const realtimeFrame = () =>
+  import('../realtime/RealtimeFrame').then((m) => ({ Component: m.RealtimeFrame }));
 export const initiativeCharterPage = () =>
   import('./initiative-charter/InitiativeCharterPage').then((m) => ({ Component: m.InitiativeCharterPage }));
 export const notFoundPage = () => import('./info/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }));

@@ -3,9 +3,10 @@ import { LIMITS } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import { failureMessage, useStrategySaves } from '../../api/strategies';
 import { HelpButton } from '../../components/help/HelpButton';
-import { LockableField, permissionLock } from '../../components/LockableField';
+import { LockableField } from '../../components/LockableField';
 import { RichTextField } from '../../components/RichTextField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
+import { useFieldLock } from '../../realtime/useFieldLock';
 import { ambitionProblem } from './fieldRules';
 import { SectionHeading } from './SectionHeading';
 import { useStrategyEditing } from './strategyEditing';
@@ -19,17 +20,20 @@ export function AmbitionField({ ambition }: { ambition: string }) {
     validate: ambitionProblem,
     describeFailure: (error) => failureMessage('updateStrategy', error),
   });
+  const fieldLock = useFieldLock('strategy', strategyId, 'ambition', { canEdit: isMaster, preview });
 
   return (
     <Box component="section" aria-labelledby="ambition-heading">
       <SectionHeading id="ambition-heading" help={<HelpButton topic="ambition" />}>
         Ambition
       </SectionHeading>
-      <LockableField lock={preview ? null : permissionLock(isMaster)}>
+      <LockableField lock={fieldLock.lock}>
         {(locked) => (
           <RichTextField
             value={ambition}
             onChange={autosave.change}
+            onFocus={fieldLock.onFocus}
+            onBlur={fieldLock.onBlur}
             label="Ambition"
             placeholder="Describe where this strategy should take you."
             maxLength={LIMITS.ambition}

@@ -89,6 +89,8 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
     >
       <Stack sx={{ alignItems: 'flex-start' }} direction="row" spacing={0.5}>
         <TitleField
+          model="focusArea"
+          resId={focusArea.id}
           value={focusArea.title}
           label={`Title of ${name}`}
           placeholder={STRATEGY_MESSAGES.defineFocusArea}

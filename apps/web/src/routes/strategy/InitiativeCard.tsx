@@ -52,7 +52,7 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
   const sortable = useSortableItem(initiative.id, !isMaster || preview);
   const autosave = useAutosave<string>({
     fieldKey: `initiative:${initiative.id}:title`,
-    save: (title) => saves.initiativeTitle(initiative.focusArea, initiative.id, title),
+    save: (title) => saves.initiativeTitle(initiative.id, title),
     validate: initiativeTitleProblem,
     describeFailure: (error) => failureMessage('updateInitiative', error),
   });
@@ -78,6 +78,8 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
     >
       <Stack sx={{ alignItems: 'flex-start' }} direction="row" spacing={0.5}>
         <TitleField
+          model="initiative"
+          resId={initiative.id}
           value={initiative.title}
           label={`Title of ${name}`}
           placeholder={STRATEGY_MESSAGES.nameYourInitiative}

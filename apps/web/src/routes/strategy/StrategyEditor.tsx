@@ -1,6 +1,6 @@
 /**
  * The strategy page itself (spec §2): title, ambition and the focus-area board, the save line,
- * the menu, preview mode and the image download.
+ * the menu, preview mode and the image download, and the live connection's state.
  */
 import { canEditStrategy } from '@keystone/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import { useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Strategy } from '../../api/strategies';
+import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
 import { AmbitionField } from './AmbitionField';
 import { afterNextPaint, exportStrategyImage } from './exportStrategyImage';
 import { FocusAreaBoard } from './FocusAreaBoard';
@@ -75,6 +76,7 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
           </Link>
           {editing.preview && <Chip label="Preview" size="small" color="primary" variant="outlined" />}
           <Box sx={{ flexGrow: 1 }} />
+          <ConnectionStatusIndicator />
           <SaveStatusIndicator />
           <StrategyMenu onTogglePreview={() => setPreview((on) => !on)} onDownload={download} />
         </Stack>

@@ -3,11 +3,12 @@ import { LIMITS, MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputBase from '@mui/material/InputBase';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { failureMessage, useStrategySaves } from '../../api/strategies';
 import { HelpButton } from '../../components/help/HelpButton';
-import { LockableField, permissionLock } from '../../components/LockableField';
+import { LockableField } from '../../components/LockableField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
+import { useFieldLock } from '../../realtime/useFieldLock';
 import { strategyTitleProblem } from './fieldRules';
 import { SectionHeading } from './SectionHeading';
 import { useStrategyEditing } from './strategyEditing';
@@ -21,14 +22,15 @@ export function StrategyTitleField({ title }: { title: string }) {
     validate: strategyTitleProblem,
     describeFailure: (error) => failureMessage('updateStrategy', error),
   });
+  const fieldLock = useFieldLock('strategy', strategyId, 'title', { canEdit: isMaster, preview });
   const [text, setText] = useState(title);
-  const focused = useRef(false);
   const helperId = useId();
 
-  // A newer title from the server is shown unless the user is typing or an edit is unsaved.
+  // A newer title from the server is shown unless the user is typing or an edit is unsaved; one
+  // that arrived during typing is shown when the field is left.
   useEffect(() => {
-    if (!focused.current && autosave.settled) setText(title);
-  }, [title, autosave.settled]);
+    if (!fieldLock.editing && autosave.settled) setText(title);
+  }, [title, autosave.settled, fieldLock.editing]);
 
   const edit = (value: string) => {
     // One line: pasted line breaks become spaces (Enter itself is refused below).
@@ -43,7 +45,7 @@ export function StrategyTitleField({ title }: { title: string }) {
       <SectionHeading id="strategy-title-heading" help={<HelpButton topic="strategy" />}>
         Strategy
       </SectionHeading>
-      <LockableField lock={preview ? null : permissionLock(isMaster)}>
+      <LockableField lock={fieldLock.lock}>
         {(locked) => (
           <InputBase
             value={text}
@@ -59,12 +61,8 @@ export function StrategyTitleField({ title }: { title: string }) {
             onKeyDown={(event) => {
               if (event.key === 'Enter') event.preventDefault();
             }}
-            onFocus={() => {
-              focused.current = true;
-            }}
-            onBlur={() => {
-              focused.current = false;
-            }}
+            onFocus={fieldLock.onFocus}
+            onBlur={fieldLock.onBlur}
             onChange={(event) => edit(event.target.value)}
             sx={(theme) => ({
               ...theme.typography.h1,

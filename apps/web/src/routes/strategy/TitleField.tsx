@@ -1,11 +1,15 @@
-/** A focus-area or initiative title: single-line rich text, autosaved, read-only when locked. */
+/** A focus-area or initiative title: single-line rich text, autosaved, locked while someone else edits it. */
 import { LIMITS } from '@keystone/contract';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { LockableField, permissionLock } from '../../components/LockableField';
+import { LockableField } from '../../components/LockableField';
 import { RichTextField } from '../../components/RichTextField';
 import type { Autosave } from '../../lib/autosave/useAutosave';
+import { useFieldLock } from '../../realtime/useFieldLock';
 
 interface TitleFieldProps {
+  /** Whose title this is, for its field lock. */
+  model: 'focusArea' | 'initiative';
+  resId: number;
   value: string;
   label: string;
   placeholder: string;
@@ -15,13 +19,26 @@ interface TitleFieldProps {
   sx?: SxProps<Theme>;
 }
 
-export function TitleField({ value, label, placeholder, canEdit, preview, autosave, sx }: TitleFieldProps) {
+export function TitleField({
+  model,
+  resId,
+  value,
+  label,
+  placeholder,
+  canEdit,
+  preview,
+  autosave,
+  sx,
+}: TitleFieldProps) {
+  const fieldLock = useFieldLock(model, resId, 'title', { canEdit, preview });
   return (
-    <LockableField lock={preview ? null : permissionLock(canEdit)} sx={{ flexGrow: 1, pt: 0.5 }}>
+    <LockableField lock={fieldLock.lock} sx={{ flexGrow: 1, pt: 0.5 }}>
       {(locked) => (
         <RichTextField
           value={value}
           onChange={autosave.change}
+          onFocus={fieldLock.onFocus}
+          onBlur={fieldLock.onBlur}
           label={label}
           placeholder={placeholder}
           maxLength={LIMITS.title}

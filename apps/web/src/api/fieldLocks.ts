@@ -1,0 +1,54 @@
+/**
+ * The field-lock calls of spec §7: lock, unlock and the list of fields held now. Lock calls name
+ * this page's locks socket (X-Connection-Id), so the server releases them when that socket closes.
+ */
+import { detailResponse, type LockedField, type LockModel, lockedFieldSchema } from '@keystone/contract';
+import { ApiError, apiRequest, type ResponseSchema } from './client';
+
+/** One lockable field: `field` is the wire (snake_case) name, e.g. 'title' or 'problem_statement'. */
+export interface LockTarget {
+  model: LockModel;
+  resId: number;
+  field: string;
+}
+
+/** Who holds a field. */
+export interface LockHolder {
+  userId: number;
+  /** The holder's name, or e-mail when no name is set. */
+  user: string;
+}
+
+const lockedFieldList: ResponseSchema<LockedField[]> = lockedFieldSchema.array();
+
+const requestBody = (target: LockTarget) => ({
+  model: target.model,
+  res_id: target.resId,
+  field: target.field,
+});
+
+export async function lockField(target: LockTarget, connectionId: string): Promise<LockedField> {
+  return apiRequest('/lock-field/', {
+    method: 'POST',
+    body: requestBody(target),
+    headers: { 'X-Connection-Id': connectionId },
+    response: lockedFieldSchema,
+  });
+}
+
+export async function unlockField(target: LockTarget): Promise<void> {
+  await apiRequest('/unlock-field/', { method: 'POST', body: requestBody(target), response: detailResponse });
+}
+
+export async function fetchLockedFields(): Promise<LockedField[]> {
+  return apiRequest('/locked-fields/', { response: lockedFieldList });
+}
+
+/** The holder named by a 409 answer to a lock call ({detail, user, user_id}), if it names one. */
+export function conflictHolder(error: unknown): LockHolder | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  if (typeof error.body !== 'object' || error.body === null) return null;
+  const { user, user_id: userId } = error.body as Record<string, unknown>;
+  if (typeof userId !== 'number') return null;
+  return { userId, user: typeof user === 'string' ? user : '' };
+}

@@ -1,0 +1,74 @@
+/**
+ * Live updates (spec §4): a field edited elsewhere is written into the query cache, so the page
+ * shows it at once; fields being typed in keep the user's text (they ignore a new value until
+ * their own edit is saved). A structural change (something added, removed, moved, people or
+ * approval changed) makes the strategy load again; a deleted or no longer visible strategy then
+ * answers 404 and the page says it is missing.
+ */
+import {
+  type FieldUpdateMessage,
+  isEditableField,
+  type LockModel,
+  type StreamingMessage,
+} from '@keystone/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { organisationUsersKey } from '../api/organisationUsers';
+import {
+  editFocusArea,
+  editInitiative,
+  editStoredStrategy,
+  strategiesKey,
+  strategyKey,
+} from '../api/strategyCache';
+import type { Strategy, StrategySummary } from '../api/strategyWire';
+
+/** Wire field names are the screen's names in snake_case (problem_statement → problemStatement). */
+const camelCase = (name: string) =>
+  name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
+/** How a field edit changes the cached strategy; null for records the strategy page does not hold. */
+function editFor(model: LockModel, id: number, property: string, value: string) {
+  switch (model) {
+    case 'strategy':
+      return (strategy: Strategy) => ({ ...strategy, [property]: value });
+    case 'focusArea':
+      return (strategy: Strategy) => editFocusArea(strategy, id, (area) => ({ ...area, [property]: value }));
+    case 'initiative':
+      return (strategy: Strategy) =>
+        editInitiative(strategy, id, (initiative) => ({ ...initiative, [property]: value }));
+    default:
+      return null;
+  }
+}
+
+function patchField(queryClient: QueryClient, message: FieldUpdateMessage): void {
+  const { model, res_id: id, field, value, strategy_id: strategyId } = message;
+  // Only the text fields the contract names as editable; anything else would be a bad message.
+  if (typeof value !== 'string' || !isEditableField(model, field)) return;
+  const property = camelCase(field);
+  const edit = editFor(model, id, property, value);
+  if (!edit) return;
+  void editStoredStrategy(queryClient, strategyId, edit);
+  if (model === 'strategy') {
+    queryClient.setQueryData<StrategySummary[]>(strategiesKey, (list) =>
+      list?.map((summary) => (summary.id === strategyId ? { ...summary, [property]: value } : summary)),
+    );
+  }
+}
+
+export function applyStreamingMessage(queryClient: QueryClient, message: StreamingMessage): void {
+  if ('action' in message) {
+    void queryClient.invalidateQueries({ queryKey: strategyKey(message.strategy_id) });
+    void queryClient.invalidateQueries({ queryKey: strategiesKey });
+    // A team change may have added people (placeholders of invited addresses).
+    if (message.action === 'team') void queryClient.invalidateQueries({ queryKey: organisationUsersKey });
+    return;
+  }
+  patchField(queryClient, message);
+}
+
+/** After a gap in the connection, every strategy on hand is read again: messages may have been missed. */
+export function rereadAfterGap(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: ['strategy'] });
+  void queryClient.invalidateQueries({ queryKey: strategiesKey });
+}

@@ -1,0 +1,169 @@
+/**
+ * The live connection of a logged-in page (spec §4, DESIGN §5): the locks socket keeps the lock
+ * map current, the streaming socket feeds other people's edits into the query cache. Both come
+ * back after a drop, and each (re)connection re-reads what may have been missed meanwhile.
+ */
+import {
+  type LockedField,
+  type LockMessage,
+  lockMessageSchema,
+  SOCKET_CLOSE,
+  streamingMessageSchema,
+} from '@keystone/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { endInvalidSession } from '../api/client';
+import {
+  conflictHolder,
+  fetchLockedFields,
+  type LockTarget,
+  lockField,
+  unlockField,
+} from '../api/fieldLocks';
+import { readSession, type Session } from '../api/session';
+import { CONNECTION_ID } from './connectionId';
+import { ConnectionState } from './connectionState';
+import { applyStreamingMessage, rereadAfterGap } from './liveUpdates';
+import { LockMap } from './lockMap';
+import { ReconnectingSocket } from './reconnectingSocket';
+
+/** Spec §8: a message that does not match the contract is only logged. */
+function logInvalid(socket: string, message: unknown): void {
+  console.warn(`Ignored an invalid message on the ${socket} socket`, message);
+}
+
+function socketAddress(path: string, query: Record<string, string>): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${window.location.host}${path}?${new URLSearchParams(query)}`;
+}
+
+export class RealtimeClient {
+  readonly locks = new LockMap();
+  readonly connection = new ConnectionState(['locks', 'streaming']);
+  private readonly sockets: ReconnectingSocket[];
+  private readonly locksOpenListeners = new Set<() => void>();
+  /** Lock messages that arrive while the list of locked fields is read; applied after that list. */
+  private heldBack: LockMessage[] | null = null;
+  /** Counts lock-list reads, so the answer of an older connection's read is dropped. */
+  private lockListReads = 0;
+
+  constructor(
+    private readonly session: Session,
+    private readonly queryClient: QueryClient,
+  ) {
+    const token = session.token;
+    this.sockets = [
+      new ReconnectingSocket({
+        url: socketAddress('/ws/locks/', { token, connection: CONNECTION_ID }),
+        onOpen: () => void this.rebuildLockMap(),
+        onMessage: (message) => this.onLockMessage(message),
+        onDown: () => this.connection.socketDown('locks'),
+        onRefused: (code) => this.onRefused(code),
+      }),
+      new ReconnectingSocket({
+        url: socketAddress('/ws/streaming/', { token }),
+        onOpen: () => this.onStreamingOpen(),
+        onMessage: (message) => this.onStreamingMessage(message),
+        onDown: () => this.connection.socketDown('streaming'),
+        onRefused: (code) => this.onRefused(code),
+      }),
+    ];
+  }
+
+  get userId(): number {
+    return this.session.id;
+  }
+
+  start(): void {
+    for (const socket of this.sockets) socket.start();
+  }
+
+  stop(): void {
+    for (const socket of this.sockets) socket.stop();
+    this.connection.stop();
+  }
+
+  /**
+   * Takes (or renews) a field for this user. Failures are dropped (spec §7); a 409 names the
+   * holder, whom the field shows at once instead of waiting for the socket.
+   */
+  async lock(target: LockTarget): Promise<void> {
+    try {
+      await lockField(target, CONNECTION_ID);
+    } catch (error) {
+      const holder = conflictHolder(error);
+      if (!holder) return;
+      this.locks.hold({
+        model: target.model,
+        res_id: target.resId,
+        field: target.field,
+        user_id: holder.userId,
+        user: holder.user,
+      });
+    }
+  }
+
+  async unlock(target: LockTarget): Promise<void> {
+    await unlockField(target).catch(() => undefined);
+  }
+
+  /** Called after each (re)connection of the locks socket, once the lock map is rebuilt. */
+  onLocksOpen(listener: () => void): () => void {
+    this.locksOpenListeners.add(listener);
+    return () => this.locksOpenListeners.delete(listener);
+  }
+
+  private async rebuildLockMap(): Promise<void> {
+    this.connection.socketUp('locks');
+    const read = ++this.lockListReads;
+    this.heldBack = [];
+    let fields: LockedField[] | null = null;
+    try {
+      fields = await fetchLockedFields();
+    } catch (error) {
+      console.warn('Could not read the locked fields', error);
+    }
+    if (read !== this.lockListReads) return;
+    const heldBack = this.heldBack;
+    this.heldBack = null;
+    if (fields) this.locks.reset(fields);
+    for (const message of heldBack) this.locks.apply(message);
+    for (const listener of this.locksOpenListeners) listener();
+  }
+
+  private onLockMessage(message: unknown): void {
+    const parsed = lockMessageSchema.safeParse(message);
+    if (!parsed.success) {
+      logInvalid('locks', message);
+      return;
+    }
+    if (this.heldBack) this.heldBack.push(parsed.data);
+    else this.locks.apply(parsed.data);
+  }
+
+  private onStreamingOpen(): void {
+    this.connection.socketUp('streaming');
+    rereadAfterGap(this.queryClient);
+  }
+
+  private onStreamingMessage(message: unknown): void {
+    const parsed = streamingMessageSchema.safeParse(message);
+    if (!parsed.success) {
+      logInvalid('streaming', message);
+      return;
+    }
+    applyStreamingMessage(this.queryClient, parsed.data);
+  }
+
+  private onRefused(code: number): void {
+    // The key was revoked (logout elsewhere, password reset): the invalid-session rule of spec §4.
+    // A key already replaced by another login is not this page's to end.
+    if (code === SOCKET_CLOSE.unauthenticated) {
+      if (readSession()?.token === this.session.token) endInvalidSession();
+      return;
+    }
+    // Another origin (a misconfigured proxy): logging out would not help, so editing goes on without live updates.
+    console.error(`The server refused the live connection (close code ${code})`);
+    this.stop();
+    this.connection.refused();
+  }
+}

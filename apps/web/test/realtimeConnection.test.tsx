@@ -1,0 +1,186 @@
+import { SOCKET_CLOSE } from '@keystone/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { readSession, saveSession } from '../src/api/session';
+import { RECONNECT_DELAY, reconnectDelay } from '../src/realtime/backoff';
+import { ConnectionState, QUIET_DROP_MS } from '../src/realtime/connectionState';
+import { RealtimeClient } from '../src/realtime/realtimeClient';
+import { ReconnectingSocket, STABLE_AFTER_MS } from '../src/realtime/reconnectingSocket';
+import { FakeWebSocket } from './fakeWebSocket';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+describe('reconnectDelay', () => {
+  it('should double its ceiling from 0.5 s per attempt up to 15 s', () => {
+    const almostOne = () => 0.999_999;
+    const ceilings = [0, 1, 2, 3, 4, 5, 6, 10].map((attempt) => reconnectDelay(attempt, almostOne) + 1);
+    expect(ceilings).toEqual([500, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000]);
+  });
+
+  it('should pick anywhere from 0 up to the ceiling (full jitter)', () => {
+    expect(reconnectDelay(3, () => 0)).toBe(0);
+    expect(reconnectDelay(3, () => 0.5)).toBe(2000);
+    for (let run = 0; run < 100; run += 1) {
+      const delay = reconnectDelay(20);
+      expect(delay).toBeGreaterThanOrEqual(0);
+      expect(delay).toBeLessThan(RECONNECT_DELAY.maxMs);
+    }
+  });
+});
+
+function socketUnderTest(options: Partial<ConstructorParameters<typeof ReconnectingSocket>[0]> = {}) {
+  const events = { opened: 0, down: 0, messages: [] as unknown[], refused: [] as number[] };
+  const socket = new ReconnectingSocket({
+    url: 'ws://localhost:3000/ws/streaming/?token=key',
+    onOpen: () => {
+      events.opened += 1;
+    },
+    onMessage: (message) => events.messages.push(message),
+    onDown: () => {
+      events.down += 1;
+    },
+    onRefused: (code) => events.refused.push(code),
+    // The top of each jitter range (its ceiling less 1 ms), so the schedule is predictable.
+    random: () => 0.999_999,
+    ...options,
+  });
+  return { socket, events, current: () => FakeWebSocket.latest('/ws/streaming/') };
+}
+
+describe('ReconnectingSocket', () => {
+  it('should reconnect after a drop with growing delays', () => {
+    const { socket, events, current } = socketUnderTest();
+    socket.start();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    current().drop();
+    expect(events.down).toBe(1);
+    vi.advanceTimersByTime(498);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    current().drop();
+    vi.advanceTimersByTime(998);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeWebSocket.instances).toHaveLength(3);
+    current().open();
+    expect(events.opened).toBe(1);
+    socket.stop();
+  });
+
+  it('should start the delays over once a connection stayed up', () => {
+    const { socket, current } = socketUnderTest();
+    socket.start();
+    for (let drop = 0; drop < 4; drop += 1) {
+      current().drop();
+      vi.advanceTimersByTime(RECONNECT_DELAY.maxMs);
+    }
+    current().open();
+    vi.advanceTimersByTime(STABLE_AFTER_MS);
+    current().drop();
+    const before = FakeWebSocket.instances.length;
+    vi.advanceTimersByTime(500);
+    expect(FakeWebSocket.instances).toHaveLength(before + 1);
+    socket.stop();
+  });
+
+  it('should hand on JSON messages, and text that is not JSON as it is', () => {
+    const { socket, events, current } = socketUnderTest();
+    socket.start();
+    current().open();
+    current().receive({ type: 'pong' });
+    current().receive('not json');
+    expect(events.messages).toEqual([{ type: 'pong' }, 'not json']);
+    socket.stop();
+  });
+
+  it('should close the socket on stop and not come back', () => {
+    const { socket, events, current } = socketUnderTest();
+    socket.start();
+    current().open();
+    socket.stop();
+    expect(current().readyState).toBe(FakeWebSocket.CLOSED);
+    vi.advanceTimersByTime(RECONNECT_DELAY.maxMs);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    // The quiet close of stop() is not a drop.
+    expect(events.down).toBe(0);
+  });
+
+  it.each([SOCKET_CLOSE.unauthenticated, SOCKET_CLOSE.forbiddenOrigin])(
+    'should give up when the server closes with %i',
+    (code) => {
+      const { socket, events, current } = socketUnderTest();
+      socket.start();
+      current().drop(code);
+      vi.advanceTimersByTime(RECONNECT_DELAY.maxMs * 2);
+      expect(FakeWebSocket.instances).toHaveLength(1);
+      expect(events.refused).toEqual([code]);
+    },
+  );
+
+  it('should try at once when the browser is back online', () => {
+    const { socket, current } = socketUnderTest();
+    socket.start();
+    current().drop();
+    window.dispatchEvent(new Event('online'));
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    socket.stop();
+  });
+});
+
+describe('ConnectionState', () => {
+  it('should say nothing about a short drop and "reconnecting" about a longer one', () => {
+    const state = new ConnectionState(['locks', 'streaming']);
+    state.socketUp('locks');
+    state.socketUp('streaming');
+    expect(state.getStatus()).toBe('connected');
+    state.socketDown('locks');
+    vi.advanceTimersByTime(QUIET_DROP_MS - 1);
+    state.socketUp('locks');
+    vi.advanceTimersByTime(QUIET_DROP_MS);
+    expect(state.getStatus()).toBe('connected');
+    state.socketDown('streaming');
+    vi.advanceTimersByTime(QUIET_DROP_MS);
+    expect(state.getStatus()).toBe('reconnecting');
+    state.socketUp('streaming');
+    expect(state.getStatus()).toBe('connected');
+  });
+
+  it('should count a first connection that takes long as reconnecting', () => {
+    const state = new ConnectionState(['locks']);
+    vi.advanceTimersByTime(QUIET_DROP_MS);
+    expect(state.getStatus()).toBe('reconnecting');
+  });
+
+  it('should stay unavailable once the server refused the page', () => {
+    const state = new ConnectionState(['locks']);
+    state.refused();
+    state.socketUp('locks');
+    expect(state.getStatus()).toBe('unavailable');
+  });
+});
+
+describe('a live connection refused for its session', () => {
+  it('should end the session and reload, like any call with an invalid token', () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    saveSession({ id: 7, token: 'revoked' });
+    const client = new RealtimeClient({ id: 7, token: 'revoked' }, new QueryClient());
+    client.start();
+    FakeWebSocket.latest('/ws/locks/').drop(SOCKET_CLOSE.unauthenticated);
+    expect(readSession()).toBeNull();
+    expect(reload).toHaveBeenCalledOnce();
+    client.stop();
+  });
+
+  it('should leave a newer session alone', () => {
+    saveSession({ id: 7, token: 'newer' });
+    const client = new RealtimeClient({ id: 7, token: 'older' }, new QueryClient());
+    client.start();
+    FakeWebSocket.latest('/ws/streaming/').drop(SOCKET_CLOSE.unauthenticated);
+    expect(readSession()).toEqual({ id: 7, token: 'newer' });
+    client.stop();
+  });
+});

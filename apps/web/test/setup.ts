@@ -1,0 +1,21 @@
+/** Set-up of every web test file. */
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import './fakeWebSocket';
+
+// A route's first lazy import is transformed on demand; on a busy machine that alone can take
+// longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 3000 });
+
+// jsdom has no layout; ProseMirror asks for rectangles when it scrolls the caret into view.
+Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect = () => new DOMRect();
+
+// Each test starts from nothing: no rendered tree, stubs, fake clock or stored session.
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});

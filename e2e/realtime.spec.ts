@@ -1,0 +1,97 @@
+/**
+ * Real-time collaboration in real browsers (issue 4): two strategy masters on one strategy, each
+ * in a browser context of their own. A field one of them edits is locked for the other, with the
+ * holder's name; what they type arrives live; closing the page releases the lock at once.
+ */
+import { MESSAGES } from '@keystone/contract';
+import type { Browser, Page } from '@playwright/test';
+import type { RunningApp } from './fixtures';
+import { expect, test } from './fixtures';
+import { type ApiUser, apiCall, createUser, logInBrowser } from './helpers/apiUsers';
+
+interface WireStrategy {
+  id: number;
+}
+
+/** A strategy with a title, mastered by both people. */
+async function sharedStrategy(app: RunningApp, owner: ApiUser, other: ApiUser): Promise<number> {
+  const token = owner.token;
+  const strategy = await apiCall<WireStrategy>(app, '/strategy/create/', { method: 'POST', body: {}, token });
+  await apiCall(app, `/strategy/update/${strategy.id}/`, {
+    method: 'PATCH',
+    body: { title: 'Shared north star' },
+    token,
+  });
+  await apiCall(app, '/assign-users-to-strategy/', {
+    method: 'PATCH',
+    token,
+    body: {
+      strategy_id: strategy.id,
+      strategy_masters: [owner, other].map((person) => ({ id: person.id, email: person.email })),
+    },
+  });
+  return strategy.id;
+}
+
+/** A logged-in page of its own browser context, showing the strategy. */
+async function openAs(browser: Browser, app: RunningApp, user: ApiUser, strategyId: number) {
+  const context = await browser.newContext({ baseURL: app.baseURL });
+  const page = await context.newPage();
+  await logInBrowser(page, user);
+  await page.goto(`/strategy/${strategyId}`);
+  await expect(strategyTitle(page)).toHaveValue('Shared north star');
+  return { context, page };
+}
+
+const strategyTitle = (page: Page) => page.getByRole('textbox', { name: 'Strategy title' });
+const focusAreaTitle = (page: Page) => page.getByRole('textbox', { name: 'Title of focus area 1' });
+/** The wrapper LockableField puts around a locked field. */
+const lockOf = (page: Page, label: string) =>
+  page.locator('[data-locked]', { has: page.getByRole('textbox', { name: label }) });
+
+test('a field one master edits is locked for the other, whose page shows the edits live', async ({
+  browser,
+  app,
+}) => {
+  const alice = await createUser(app, 'Alice');
+  const bruno = await createUser(app, 'Bruno');
+  const strategyId = await sharedStrategy(app, alice, bruno);
+  const asAlice = await openAs(browser, app, alice, strategyId);
+  const asBruno = await openAs(browser, app, bruno, strategyId);
+  const aliceName = 'Alice Tester';
+
+  // Alice starts editing the title: Bruno sees it read-only, with a lock and her name.
+  await strategyTitle(asAlice.page).click();
+  await expect(strategyTitle(asBruno.page)).not.toBeEditable();
+  const brunoTitleLock = lockOf(asBruno.page, 'Strategy title');
+  await expect(brunoTitleLock).toHaveAttribute('data-locked', 'lockedByOther');
+  await expect(brunoTitleLock.locator(':scope > svg')).toBeVisible();
+  await strategyTitle(asBruno.page).hover();
+  await expect(asBruno.page.getByRole('tooltip')).toHaveText(MESSAGES.fieldLockedBy(aliceName));
+
+  // What she types arrives on Bruno's page without a reload.
+  await strategyTitle(asAlice.page).press('ControlOrMeta+a');
+  await strategyTitle(asAlice.page).pressSequentially('Typed by Alice');
+  await expect(strategyTitle(asBruno.page)).toHaveValue('Typed by Alice');
+  await expect(asBruno.page.getByRole('tooltip')).toHaveText(MESSAGES.fieldLockedBy(aliceName));
+
+  // She moves on to a focus-area title: the strategy title frees up, the focus area locks, and
+  // her words arrive there too.
+  await focusAreaTitle(asAlice.page).click();
+  await expect(strategyTitle(asBruno.page)).toBeEditable();
+  await expect(focusAreaTitle(asBruno.page)).toHaveAttribute('contenteditable', 'false');
+  await focusAreaTitle(asAlice.page).pressSequentially('Customers first');
+  await expect(focusAreaTitle(asBruno.page)).toHaveText('Customers first');
+  await expect(asAlice.page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+
+  // Alice's page goes away while she is still in the field: its socket closes and the lock goes
+  // with it, well before the lock would expire.
+  await asAlice.context.close();
+  await expect(focusAreaTitle(asBruno.page)).toHaveAttribute('contenteditable', 'true', { timeout: 10_000 });
+
+  // Bruno edits the title himself, and it is saved.
+  await strategyTitle(asBruno.page).fill('Bruno takes over');
+  await expect(asBruno.page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+  await expect(asBruno.page.getByRole('status', { name: 'Connection status' })).toHaveText('');
+  await asBruno.context.close();
+});

@@ -140,3 +140,10 @@ export const LOCK_TIMINGS = {
 } as const;
 
 export const SOCKET_MAX_MESSAGE_BYTES = 64 * 1024;
+
+/** The 409 answer of a lock call or a write to a field someone else is editing. */
+export const fieldLockConflictSchema = z.object({
+  detail: z.string(),
+  user: z.string().nullable(),
+  user_id: z.number().nullable(),
+});

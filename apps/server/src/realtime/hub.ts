@@ -54,6 +54,14 @@ export class SocketHub {
     return [...this.byUser.values()].flatMap((connections) => [...connections]);
   }
 
+  /** Whether a locks socket of this page (connection id) is still open here, e.g. after a reconnect. */
+  hasConnectionId(userId: number, connectionId: string): boolean {
+    for (const connection of this.byUser.get(userId) ?? []) {
+      if (connection.kind === 'locks' && connection.connectionId === connectionId) return true;
+    }
+    return false;
+  }
+
   /** Whether the user still has a locks socket on this instance. */
   hasLocksSocket(userId: number): boolean {
     for (const connection of this.byUser.get(userId) ?? []) if (connection.kind === 'locks') return true;

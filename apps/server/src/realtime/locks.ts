@@ -7,11 +7,13 @@ import {
   canEditField,
   type FieldLockRequest,
   fullName,
+  isEditableField,
   type LockedField,
   type LockMessage,
+  type LockModel,
   MESSAGES,
 } from '@keystone/contract';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { lockedFields, strategies, users } from '../db/schema';
 import { conflict, forbidden } from '../http/errors';
@@ -37,23 +39,6 @@ function lockMessage(row: LockRow, userName: string, action: LockMessage['action
     action,
     strategy_id: row.strategyId,
   };
-}
-
-/** The holder of a field (an unexpired lock of someone else), for the 409 answer. */
-async function currentHolder(db: Queryable, request: FieldLockRequest) {
-  const [holder] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(lockedFields)
-    .innerJoin(users, eq(users.id, lockedFields.userId))
-    .where(
-      and(
-        eq(lockedFields.model, request.model),
-        eq(lockedFields.resId, request.res_id),
-        eq(lockedFields.field, request.field),
-        gt(lockedFields.expiresAt, sql`now()`),
-      ),
-    );
-  return holder;
 }
 
 export async function lockField(
@@ -102,9 +87,9 @@ export async function lockField(
   });
 
   if (!granted) {
-    const holder = await currentHolder(db, request);
-    const name = holder ? displayName(holder) : null;
-    throw conflict(MESSAGES.fieldLockedBy(name), { user: name, user_id: holder?.id ?? null });
+    throw lockedByConflict(
+      await lockHolder(db, { model: request.model, resId: request.res_id, fields: [request.field] }, user.id),
+    );
   }
   return {
     res_id: request.res_id,
@@ -117,11 +102,55 @@ export async function lockField(
   };
 }
 
+/** Who holds one of these fields of a resource now (an unexpired lock), other than `exceptUserId`. */
+async function lockHolder(
+  db: Queryable,
+  target: { model: LockModel; resId: number; fields: readonly string[] },
+  exceptUserId?: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [holder] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(lockedFields)
+    .innerJoin(users, eq(users.id, lockedFields.userId))
+    .where(
+      and(
+        eq(lockedFields.model, target.model),
+        eq(lockedFields.resId, target.resId),
+        inArray(lockedFields.field, [...target.fields]),
+        exceptUserId === undefined ? undefined : ne(lockedFields.userId, exceptUserId),
+        gt(lockedFields.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return holder && { id: holder.id, name: displayName(holder) };
+}
+
+const lockedByConflict = (holder: { id: number; name: string } | undefined) =>
+  conflict(MESSAGES.fieldLockedBy(holder?.name), { user: holder?.name ?? null, user_id: holder?.id ?? null });
+
+/**
+ * Writes respect locks: 409 naming the holder when someone else is editing one of these fields
+ * of the resource (fields that are never locked pass).
+ */
+export async function ensureNotLockedByOthers(
+  db: Queryable,
+  user: { id: number },
+  model: LockModel,
+  resId: number,
+  fields: readonly string[],
+): Promise<void> {
+  const lockable = fields.filter((field) => isEditableField(model, field));
+  if (lockable.length === 0) return;
+  const holder = await lockHolder(db, { model, resId, fields: lockable }, user.id);
+  if (holder) throw lockedByConflict(holder);
+}
+
 /** Releases the user's own lock; a field held by someone else stays theirs (403). */
 export async function unlockField(
   db: Queryable,
   user: AuthenticatedUser,
   request: FieldLockRequest,
+  connectionId: string | null,
 ): Promise<{ detail: string }> {
   const target = await loadLockTarget(db, user, request.model, request.res_id);
   const released = await db.transaction(async (tx) => {
@@ -133,6 +162,10 @@ export async function unlockField(
           eq(lockedFields.resId, request.res_id),
           eq(lockedFields.field, request.field),
           eq(lockedFields.userId, user.id),
+          // A page that names itself releases only its own lock, not one of the user's other tabs.
+          connectionId === null
+            ? undefined
+            : or(isNull(lockedFields.connectionId), eq(lockedFields.connectionId, connectionId)),
         ),
       )
       .returning();
@@ -148,8 +181,13 @@ export async function unlockField(
     return true;
   });
   if (released) return { detail: 'The field is unlocked.' };
-  const holder = await currentHolder(db, request);
-  if (holder) throw forbidden(MESSAGES.fieldLockedBy(displayName(holder)));
+  const holder = await lockHolder(db, {
+    model: request.model,
+    resId: request.res_id,
+    fields: [request.field],
+  });
+  if (holder?.id === user.id) return { detail: 'The field is held by another of your pages.' };
+  if (holder) throw forbidden(MESSAGES.fieldLockedBy(holder.name));
   return { detail: 'The field was not locked.' };
 }
 
@@ -202,26 +240,22 @@ async function publishReleased(db: Queryable, rows: readonly LockRow[]): Promise
 }
 
 /**
- * A locks socket closed: its locks go, and so do the user's locks taken without naming a
- * socket when `includeUnnamed` (the user has no other locks socket on this instance).
+ * A locks socket closed. Its locks go unless `keepBound` (the same page is still connected
+ * through a newer socket, e.g. after a network drop, and holds them again); the user's locks
+ * taken without naming a socket go when `includeUnnamed` (no other locks socket of the user).
  */
 export async function releaseConnectionLocks(
   db: Queryable,
   connection: { connectionId: string; userId: number },
-  includeUnnamed: boolean,
+  options: { keepBound: boolean; includeUnnamed: boolean },
 ): Promise<void> {
+  const bound = options.keepBound ? undefined : eq(lockedFields.connectionId, connection.connectionId);
+  const unnamed = options.includeUnnamed
+    ? and(eq(lockedFields.userId, connection.userId), isNull(lockedFields.connectionId))
+    : undefined;
+  if (!bound && !unnamed) return;
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(lockedFields)
-      .where(
-        or(
-          eq(lockedFields.connectionId, connection.connectionId),
-          includeUnnamed
-            ? and(eq(lockedFields.userId, connection.userId), isNull(lockedFields.connectionId))
-            : undefined,
-        ),
-      )
-      .returning();
+    const rows = await tx.delete(lockedFields).where(or(bound, unnamed)).returning();
     await publishReleased(tx, rows);
   });
 }

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { userForKey } from '../modules/auth/keys';
+import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
 import { deleteOldSpills, REALTIME_CHANNEL, readPayload } from './events';
 import { type Connection, SocketHub, type SocketKind } from './hub';
 import { releaseConnectionLocks, releaseExpiredLocks } from './locks';
@@ -19,6 +19,11 @@ const CONNECTION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 export function connectionIdOf(value: unknown): string | null {
   return typeof value === 'string' && CONNECTION_ID.test(value) ? value : null;
+}
+
+function tokenOf(request: FastifyRequest): string {
+  const { token } = request.query as Record<string, unknown>;
+  return typeof token === 'string' ? token : '';
 }
 
 /** 1012 "service restart": the browser reconnects and re-reads, having possibly missed events. */
@@ -68,7 +73,12 @@ export class Realtime {
     await Promise.all(
       connections
         .filter((connection) => connection.kind === 'locks')
-        .map((connection) => releaseConnectionLocks(this.database.db, connection, true).catch(() => {})),
+        .map((connection) =>
+          releaseConnectionLocks(this.database.db, connection, {
+            keepBound: false,
+            includeUnnamed: true,
+          }).catch(() => {}),
+        ),
     );
     await this.queue;
     await this.unlisten?.();
@@ -97,46 +107,48 @@ export class Realtime {
     }
   }
 
+  /**
+   * The user of a socket's `?token=`, looked up before the upgrade (see routes.ts): then
+   * `accept` registers the socket in the same tick as the upgrade, so an event committed after
+   * the client saw the socket open reaches it.
+   */
+  async authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null> {
+    const token = tokenOf(request);
+    if (!token || token.length > 200) return null;
+    return userForKey(this.database.db, token).catch(() => null);
+  }
+
   /** A new socket: checks its origin and token (DESIGN §3), then registers it with the hub. */
-  async accept(socket: WebSocket, request: FastifyRequest, kind: SocketKind): Promise<void> {
-    let connection: Connection | null = null;
-    // Listening at once: a message sent while the token is checked must not be missed or crash.
+  accept(socket: WebSocket, request: FastifyRequest, kind: SocketKind, user: AuthenticatedUser | null): void {
     socket.on('message', (data, isBinary) => this.onMessage(socket, kind, data, isBinary));
     socket.on('error', (error) => this.log.info({ err: error }, 'socket error'));
-    socket.on('close', () => {
-      if (connection) this.onClose(connection);
-    });
 
     const origin = request.headers.origin;
     if (origin && !this.isAllowedOrigin(origin, request.headers.host)) {
       socket.close(SOCKET_CLOSE.forbiddenOrigin, 'Origin not allowed.');
       return;
     }
-    const query = request.query as Record<string, unknown>;
-    const token = typeof query.token === 'string' ? query.token : '';
-    if (!token) {
+    if (!tokenOf(request)) {
       socket.close(SOCKET_CLOSE.unauthenticated, MESSAGES.credentialsMissing);
       return;
     }
-    const user = token.length <= 200 ? await userForKey(this.database.db, token).catch(() => null) : null;
     if (!user) {
       socket.close(SOCKET_CLOSE.unauthenticated, MESSAGES.invalidToken);
       return;
     }
-    if (socket.readyState !== socket.OPEN) return;
-    connection = {
+    const connection: Connection = {
       socket,
       kind,
       userId: user.id,
       keyHash: user.keyHash,
-      connectionId: connectionIdOf(query.connection) ?? randomUUID(),
+      connectionId: connectionIdOf((request.query as Record<string, unknown>).connection) ?? randomUUID(),
       alive: true,
     };
-    const registered = connection;
     socket.on('pong', () => {
-      registered.alive = true;
+      connection.alive = true;
     });
-    this.hub.add(registered);
+    socket.on('close', () => this.onClose(connection));
+    this.hub.add(connection);
   }
 
   private isAllowedOrigin(origin: string, host: string | undefined): boolean {
@@ -171,8 +183,11 @@ export class Realtime {
   private onClose(connection: Connection): void {
     this.hub.remove(connection);
     if (connection.kind !== 'locks' || this.stopping) return;
-    releaseConnectionLocks(this.database.db, connection, !this.hub.hasLocksSocket(connection.userId)).catch(
-      (error: unknown) => this.log.warn({ err: error }, 'could not release the locks of a closed socket'),
+    releaseConnectionLocks(this.database.db, connection, {
+      keepBound: this.hub.hasConnectionId(connection.userId, connection.connectionId),
+      includeUnnamed: !this.hub.hasLocksSocket(connection.userId),
+    }).catch((error: unknown) =>
+      this.log.warn({ err: error }, 'could not release the locks of a closed socket'),
     );
   }
 }

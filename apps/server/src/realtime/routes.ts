@@ -1,9 +1,10 @@
 /** POST /lock-field/, POST /unlock-field/, GET /locked-fields/ and the sockets /ws/locks/, /ws/streaming/. */
 import { fieldLockRequest, idSchema } from '@keystone/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { currentUser, requireAuthentication } from '../http/authenticate';
 import { parseInput } from '../http/errors';
+import type { AuthenticatedUser } from '../modules/auth/keys';
 import { listLockedFields, lockField, unlockField } from './locks';
 import { connectionIdOf, type Realtime } from './realtime';
 
@@ -20,7 +21,12 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext, realtime: 
     );
 
     scope.post('/api/unlock-field/', async (request) =>
-      unlockField(ctx.db, currentUser(request), parseInput(fieldLockRequest, request.body)),
+      unlockField(
+        ctx.db,
+        currentUser(request),
+        parseInput(fieldLockRequest, request.body),
+        connectionIdOf(request.headers['x-connection-id']),
+      ),
     );
 
     scope.get<{ Querystring: { strategy?: string } }>('/api/locked-fields/', async (request) => {
@@ -34,11 +40,17 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext, realtime: 
   });
 
   app.register(async (scope) => {
+    // The token is looked up before the upgrade, so a socket is registered by the time its
+    // client sees it open: nothing committed after that is missed.
+    const socketUsers = new WeakMap<FastifyRequest, AuthenticatedUser | null>();
+    scope.addHook('preValidation', async (request) => {
+      if (request.ws) socketUsers.set(request, await realtime.authenticate(request));
+    });
     scope.get('/ws/locks/', { websocket: true }, (socket, request) =>
-      realtime.accept(socket, request, 'locks'),
+      realtime.accept(socket, request, 'locks', socketUsers.get(request) ?? null),
     );
     scope.get('/ws/streaming/', { websocket: true }, (socket, request) =>
-      realtime.accept(socket, request, 'streaming'),
+      realtime.accept(socket, request, 'streaming', socketUsers.get(request) ?? null),
     );
   });
 }

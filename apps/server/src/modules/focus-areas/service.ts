@@ -8,6 +8,7 @@ import { asNotFound, conflict, notFound } from '../../http/errors';
 import { moveTo, writeOrder } from '../../lib/ordering';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
+import { ensureNotLockedByOthers } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
 import { ensure, loadStrategyAccess, type StrategyAccess } from '../strategies/access';
 import { loadInitiatives } from '../strategies/pageQueries';
@@ -98,6 +99,7 @@ export async function updateFocusArea(
   const { row, access } = await loadFocusAreaAccess(ctx.db, id, user);
   ensure(canEditStrategy(user.id, access.roles));
   const title = requirePlainText('title', sanitizeRichText(input.title));
+  await ensureNotLockedByOthers(ctx.db, user, 'focusArea', id, ['title']);
   const updated = await ctx.db.transaction(async (tx) => {
     const [changed] = await tx
       .update(focusAreas)

@@ -17,6 +17,7 @@ import { asNotFound, conflict, notFound } from '../../http/errors';
 import { moveTo, writeOrder } from '../../lib/ordering';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
+import { ensureNotLockedByOthers } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
 import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
@@ -144,6 +145,7 @@ export async function updateInitiative(
   if (status !== undefined) ensure(canEditProgress(user.id, access.roles, roles));
   if (Object.keys(charter).length > 0) ensure(canEditInitiative(user.id, access.roles, roles));
   if (typeof fields.title === 'string') requirePlainText('title', fields.title);
+  await ensureNotLockedByOthers(ctx.db, user, 'initiative', id, Object.keys(wireFields(fields)));
   await ctx.db.transaction(async (tx) => {
     // Read under a row lock: an approval given meanwhile must be seen, and withdrawn if need be.
     const [current] = await tx.select().from(initiatives).where(eq(initiatives.id, id)).for('update');

@@ -14,6 +14,7 @@ import { focusAreas, initiatives, strategies, strategyMasters, users } from '../
 import { notFound } from '../../http/errors';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
+import { ensureNotLockedByOthers } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
 import { presentUserSummary } from '../users/presenters';
 import { ensure, loadStrategyAccess, STRATEGY_NOT_FOUND, visibleTo } from './access';
@@ -111,6 +112,7 @@ export async function updateStrategy(
     }),
     ...(input.status !== undefined && { status: input.status }),
   };
+  await ensureNotLockedByOthers(ctx.db, user, 'strategy', strategyId, Object.keys(fields));
   // The write and its live update commit together, so others see edits in the order they happened.
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx

@@ -18,6 +18,7 @@ import { timelines } from '../../db/schema';
 import { asNotFound, badRequest, conflict, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
+import { ensureNotLockedByOthers } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
 import { loadInitiativeAccess } from '../initiatives/access';
 import { withdrawApprovalAfterChange } from '../initiatives/approval';
@@ -122,6 +123,7 @@ export async function updateTimeline(
     if (Object.entries(fields).every(([name, value]) => current[name as keyof TimelineRow] === value)) {
       return presentTimeline(current);
     }
+    await ensureNotLockedByOthers(tx, user, 'timeline', id, Object.keys(input));
     const [row] = await tx.update(timelines).set(fields).where(eq(timelines.id, id)).returning();
     await publish(
       tx,

@@ -36,11 +36,13 @@ async function screenshot(page: Page, name: string) {
   if (viewport) await page.setViewportSize(viewport);
 }
 
-/** A strategy whose first initiative has the given owner, sponsor and team member. */
-async function charterWithTeam(
-  app: RunningApp,
-  people: { owner: ApiUser; sponsor: ApiUser; member: ApiUser },
-) {
+/** New people and a strategy whose first initiative has them as owner, sponsor and team member. */
+async function charterWithTeam(app: RunningApp) {
+  const people = {
+    owner: await createUser(app, 'Owner'),
+    sponsor: await createUser(app, 'Sponsor'),
+    member: await createUser(app, 'Member'),
+  };
   const master = await createUser(app, 'Master');
   const strategy = await apiCall<WireStrategy>(app, '/strategy/create/', {
     method: 'POST',
@@ -69,7 +71,7 @@ async function charterWithTeam(
       ],
     },
   });
-  return { strategyId: strategy.id, initiativeId };
+  return { ...people, strategyId: strategy.id, initiativeId };
 }
 
 /** Types a date into an MUI date field, section by section (MM, DD, YYYY). */
@@ -96,10 +98,7 @@ test('the owner writes the charter and asks for approval; the sponsor approves f
   browser,
   app,
 }) => {
-  const owner = await createUser(app, 'Owner');
-  const sponsor = await createUser(app, 'Sponsor');
-  const member = await createUser(app, 'Member');
-  const { strategyId, initiativeId } = await charterWithTeam(app, { owner, sponsor, member });
+  const { owner, sponsor, strategyId, initiativeId } = await charterWithTeam(app);
 
   await logInBrowser(page, owner);
   await page.goto(`/initiative-charter/${initiativeId}`);
@@ -137,6 +136,7 @@ test('the owner writes the charter and asks for approval; the sponsor approves f
   await expect(saveStatus).toHaveText('Saved');
   await typeDate(end, '03/01/2027');
   await expect(page.getByText(CHARTER_MESSAGES.endBeforeStart)).toBeVisible();
+  await screenshot(page, 'date-order');
   await typeDate(end, '04/30/2027');
   await expect(page.getByText(CHARTER_MESSAGES.endBeforeStart)).toBeHidden();
   await expect(saveStatus).toHaveText('Saved');
@@ -189,10 +189,7 @@ test('the owner writes the charter and asks for approval; the sponsor approves f
 });
 
 test('a team member sees the charter read-only', async ({ page, app }) => {
-  const owner = await createUser(app, 'Owner');
-  const sponsor = await createUser(app, 'Sponsor');
-  const member = await createUser(app, 'Member');
-  const { initiativeId } = await charterWithTeam(app, { owner, sponsor, member });
+  const { owner, member, initiativeId } = await charterWithTeam(app);
   await apiCall(app, '/timeline/create/', {
     method: 'POST',
     body: {
@@ -224,6 +221,7 @@ test('a team member sees the charter read-only', async ({ page, app }) => {
   await expect(request).toBeDisabled();
   await request.locator('..').hover();
   await expect(page.getByRole('tooltip', { name: CHARTER_MESSAGES.cannotRequestApproval })).toBeVisible();
+  await screenshot(page, 'member');
 });
 
 test('an unknown initiative shows the not-found page', async ({ page, app }) => {
@@ -231,4 +229,38 @@ test('an unknown initiative shows the not-found page', async ({ page, app }) => 
   await logInBrowser(page, someone);
   await page.goto('/initiative-charter/999999');
   await expect(page.getByText('There is no page at this address.')).toBeVisible();
+});
+
+test('a charter field the owner edits is locked for the sponsor, who sees the text and the new row live', async ({
+  browser,
+  app,
+}) => {
+  const { owner, sponsor, initiativeId } = await charterWithTeam(app);
+  const open = async (user: ApiUser) => {
+    const context = await browser.newContext({ baseURL: app.baseURL });
+    const page = await context.newPage();
+    await logInBrowser(page, user);
+    await page.goto(`/initiative-charter/${initiativeId}`);
+    await expect(page.getByText(/No milestones yet/)).toBeVisible();
+    return { context, page };
+  };
+  const asOwner = await open(owner);
+  const asSponsor = await open(sponsor);
+  const impact = (page: Page) => page.getByRole('textbox', { name: 'Impact' });
+
+  await impact(asOwner.page).click();
+  await expect(impact(asSponsor.page)).toHaveAttribute('contenteditable', 'false');
+  await impact(asSponsor.page).hover();
+  await expect(
+    asSponsor.page.getByRole('tooltip', { name: MESSAGES.fieldLockedBy('Owner Tester') }),
+  ).toBeVisible();
+  await impact(asOwner.page).pressSequentially('Twice as many trials convert.');
+  await expect(impact(asSponsor.page)).toHaveText('Twice as many trials convert.');
+
+  // Leaving the field frees it; a row the owner adds appears on the sponsor's page.
+  await asOwner.page.getByRole('button', { name: 'Add row' }).click();
+  await expect(impact(asSponsor.page)).toHaveAttribute('contenteditable', 'true');
+  await expect(asSponsor.page.getByRole('row', { name: 'timeline row 1' })).toBeVisible();
+  await asOwner.context.close();
+  await asSponsor.context.close();
 });

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { charterKey, refreshCharters, rereadCharters, timelinesKey } from '../src/api/charterCache';
 import { strategyKey } from '../src/api/strategyCache';
+import { applyStreamingMessage, rereadAfterGap } from '../src/realtime/liveUpdates';
 
 function cacheWithTwoCharters() {
   const queryClient = new QueryClient();
@@ -30,5 +31,21 @@ describe('charter live updates', () => {
     const { queryClient, stale } = cacheWithTwoCharters();
     rereadCharters(queryClient);
     expect([charterKey(10), timelinesKey(10), charterKey(20), timelinesKey(20)].every(stale)).toBe(true);
+  });
+
+  it('should refresh the open charters on any streaming message of their strategy', () => {
+    const { queryClient, stale } = cacheWithTwoCharters();
+    applyStreamingMessage(queryClient, {
+      res_id: 99,
+      model: 'timeline',
+      field: 'start_date',
+      value: '2027-01-04',
+      user_id: 1,
+      strategy_id: 5,
+    });
+    expect(stale(timelinesKey(20))).toBe(true);
+    expect(stale(charterKey(10))).toBe(false);
+    rereadAfterGap(queryClient);
+    expect(stale(charterKey(10))).toBe(true);
   });
 });

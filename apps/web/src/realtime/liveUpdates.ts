@@ -12,6 +12,7 @@ import {
   type StreamingMessage,
 } from '@keystone/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { refreshCharters, rereadCharters } from '../api/charterCache';
 import { organisationUsersKey } from '../api/organisationUsers';
 import {
   editFocusArea,
@@ -57,6 +58,8 @@ function patchField(queryClient: QueryClient, message: FieldUpdateMessage): void
 }
 
 export function applyStreamingMessage(queryClient: QueryClient, message: StreamingMessage): void {
+  // An open charter shows its initiative, timeline, team and the strategy's ambition: it reads them again.
+  refreshCharters(queryClient, message.strategy_id);
   if ('action' in message) {
     void queryClient.invalidateQueries({ queryKey: strategyKey(message.strategy_id) });
     void queryClient.invalidateQueries({ queryKey: strategiesKey });
@@ -69,6 +72,7 @@ export function applyStreamingMessage(queryClient: QueryClient, message: Streami
 
 /** After a gap in the connection, every strategy on hand is read again: messages may have been missed. */
 export function rereadAfterGap(queryClient: QueryClient): void {
+  rereadCharters(queryClient);
   void queryClient.invalidateQueries({ queryKey: ['strategy'] });
   void queryClient.invalidateQueries({ queryKey: strategiesKey });
 }

@@ -1,6 +1,6 @@
 /**
  * The charter page itself (spec §2): heading, the charter fields in the spec's order, the team,
- * the timeline and sponsor approval, with the save line and printing.
+ * the timeline and sponsor approval, with the save line, the live connection's state and printing.
  */
 import { canEditInitiative, STRATEGY_MESSAGES } from '@keystone/contract';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -16,6 +16,7 @@ import type { CharterInitiative } from '../../api/charter';
 import { type CharterTextField, charterText } from '../../api/charterWire';
 import { useStrategyQuery } from '../../api/strategies';
 import { ErrorSnackbar } from '../../components/ErrorSnackbar';
+import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
 import { SaveStatusIndicator } from '../strategy/SaveStatusIndicator';
 import { CharterHeading } from './CharterHeading';
 import { CharterTextSection } from './CharterTextSection';
@@ -83,6 +84,7 @@ export function CharterEditor({ initiative, userId }: CharterEditorProps) {
             </Box>
           </Link>
           <Box sx={{ flexGrow: 1 }} />
+          <ConnectionStatusIndicator />
           <SaveStatusIndicator />
           <Button
             variant="outlined"

@@ -5,9 +5,10 @@
  */
 import { LIMITS } from '@keystone/contract';
 import { charterFailure, useCharterSaves } from '../../api/charter';
-import { LockableField, permissionLock } from '../../components/LockableField';
+import { LockableField } from '../../components/LockableField';
 import { RichTextField } from '../../components/RichTextField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
+import { useFieldLock } from '../../realtime/useFieldLock';
 import { CharterSection } from './CharterSection';
 import { useCharterEditing } from './charterEditing';
 import { type CharterFieldSpec, charterFieldProblem } from './charterFields';
@@ -29,16 +30,20 @@ export function CharterTextSection({ spec, value }: CharterTextSectionProps) {
     validate: (text) => charterFieldProblem(field, text),
     describeFailure: (error) => charterFailure('updateInitiative', error),
   });
+  const fieldLock = useFieldLock('initiative', initiativeId, field, { canEdit, preview: false });
 
   return (
     <CharterSection id={field.replaceAll('_', '-')} title={title} help={spec.help}>
-      <LockableField lock={permissionLock(canEdit)}>
+      <LockableField lock={fieldLock.lock}>
         {(locked) => (
           <RichTextField
             value={value}
             onChange={autosave.change}
+            onFocus={fieldLock.onFocus}
+            onBlur={fieldLock.onBlur}
             label={title}
-            placeholder={spec.placeholder}
+            // A prompt helps the writer; a reader only needs to know nothing is written yet.
+            placeholder={canEdit ? spec.placeholder : 'Not written yet.'}
             maxLength={LIMITS.charterField}
             singleLine={spec.singleLine}
             readOnly={locked}

@@ -10,9 +10,10 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useMemo, useState } from 'react';
 import { charterFailure, type Timeline, useCharterSaves } from '../../api/charter';
-import { LockableField, permissionLock } from '../../components/LockableField';
+import { LockableField } from '../../components/LockableField';
 import { RichTextField } from '../../components/RichTextField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
+import { useFieldLock } from '../../realtime/useFieldLock';
 import { dateToDay, dayToDate, type TimelineDates, timelineDatesProblem } from './charterDates';
 import { useCharterEditing } from './charterEditing';
 import { timelineDescriptionProblem } from './charterFields';
@@ -66,7 +67,7 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
   };
   // A date being typed is not "invalid" yet: that message waits until the user moves on.
   const rowProblem = datesSave.error === CHARTER_MESSAGES.invalidDate && typingDate ? null : datesSave.error;
-  const lock = permissionLock(canEdit);
+  const descriptionLock = useFieldLock('timeline', timeline.id, 'description', { canEdit, preview: false });
 
   return (
     <>
@@ -76,13 +77,15 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
         sx={{ verticalAlign: 'top', '& > td': { borderBottom: rowProblem ? 'none' : undefined } }}
       >
         <TableCell sx={{ pt: 1.25 }}>
-          <LockableField lock={lock}>
+          <LockableField lock={descriptionLock.lock}>
             {(locked) => (
               <RichTextField
                 value={timeline.description}
                 onChange={description.change}
+                onFocus={descriptionLock.onFocus}
+                onBlur={descriptionLock.onBlur}
                 label={`Description of ${name}`}
-                placeholder="Milestone or phase"
+                placeholder={canEdit ? 'Milestone or phase' : ''}
                 maxLength={LIMITS.charterField}
                 singleLine
                 readOnly={locked}
@@ -95,22 +98,20 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
         </TableCell>
         {(['start', 'end'] as const).map((which) => (
           <TableCell key={which} onFocus={() => setTypingDate(true)} onBlur={() => setTypingDate(false)}>
-            <LockableField lock={lock}>
-              {(locked) => (
-                <TimelineDateField
-                  value={dates[which]}
-                  onChange={changeDate(which)}
-                  label={`${which === 'start' ? 'Start' : 'End'} date of ${name}`}
-                  readOnly={locked}
-                  error={
-                    rowProblem !== null && (which === 'end' || rowProblem !== CHARTER_MESSAGES.endBeforeStart)
-                  }
-                />
-              )}
-            </LockableField>
+            <TimelineDateField
+              timelineId={timeline.id}
+              field={which === 'start' ? 'start_date' : 'end_date'}
+              canEdit={canEdit}
+              value={dates[which]}
+              onChange={changeDate(which)}
+              label={`${which === 'start' ? 'Start' : 'End'} date of ${name}`}
+              error={
+                rowProblem !== null && (which === 'end' || rowProblem !== CHARTER_MESSAGES.endBeforeStart)
+              }
+            />
           </TableCell>
         ))}
-        <TableCell align="right" {...PRINT_HIDDEN}>
+        <TableCell align="right" sx={{ pt: '9px' }} {...PRINT_HIDDEN}>
           {canEdit && (
             <IconButton size="small" onClick={onDelete} disabled={deleting} aria-label={`Delete ${name}`}>
               <DeleteOutlined fontSize="small" />

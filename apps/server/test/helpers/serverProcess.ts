@@ -1,0 +1,131 @@
+/**
+ * The real server as a child process (`tsx apps/server/src/main.ts`), configured through the
+ * environment as an operator would, e.g. several instances on one PostgreSQL database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ApiResponse, TestServer } from './testServer';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const READY_WITHIN_MS = 60_000;
+const STOP_WITHIN_MS = 10_000;
+
+export interface ServerProcess {
+  /** http://127.0.0.1:PORT */
+  baseUrl: string;
+  /** The same call as TestServer.api, over HTTP. */
+  api: TestServer['api'];
+  /** What the process wrote to stdout and stderr, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Calls `baseUrl` with fetch, answering like TestServer.api (JSON body parsed when it is JSON). */
+export function httpApi(baseUrl: string): TestServer['api'] {
+  return async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Token ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(new URL(url, baseUrl), { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return {
+      status: response.status,
+      body: parsed,
+      headers: Object.fromEntries(response.headers),
+    } satisfies ApiResponse;
+  };
+}
+
+async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_WITHIN_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server not ready within ${READY_WITHIN_MS} ms:\n${output()}`);
+}
+
+/**
+ * Starts a server on a free loopback port with its own DATA_DIR; `env` adds or overrides
+ * variables (DATABASE_URL, SMTP_URL, …). Resolves once /readyz answers.
+ */
+export async function startServerProcess(
+  env: Record<string, string | undefined> = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'keystone-instance-'));
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '1000',
+    DATABASE_URL: undefined,
+    SMTP_URL: undefined,
+    ...env,
+  };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+  const child = spawn(tsx, ['apps/server/src/main.ts'], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  const collect = (chunk: Buffer) => {
+    printed = `${printed}${chunk.toString()}`.slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const output = () => printed;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_WITHIN_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(baseUrl, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, api: httpApi(baseUrl), output, stop };
+}

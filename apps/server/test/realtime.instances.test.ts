@@ -1,0 +1,131 @@
+/**
+ * Two server processes on one PostgreSQL database behave as one (DESIGN §5): locks, live updates
+ * and socket closes travel between them through LISTEN/NOTIFY. PostgreSQL only (the
+ * `server-postgres` project); PGlite is one process and reports this file as skipped.
+ */
+import { SOCKET_CLOSE } from '@keystone/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildRealtimeFixture,
+  fence,
+  isUnlockOf,
+  lockApi,
+  locksSocket,
+  messagesOutside,
+  type RealtimeFixture,
+  socketPool,
+  streamingSocket,
+} from './helpers/realtime';
+import { type ServerProcess, startServerProcess } from './helpers/serverProcess';
+import { getTestServer, type TestServer } from './helpers/testServer';
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL database', () => {
+  /** In-process, only to build the fixture on the database the two instances share. */
+  let setup: TestServer;
+  let f: RealtimeFixture;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const pool = socketPool();
+
+  beforeAll(async () => {
+    setup = await getTestServer();
+    f = await buildRealtimeFixture(setup);
+    const env = { DATABASE_URL: setup.databaseUrl, SMTP_URL: setup.ctx.config.smtpUrl };
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  });
+  afterAll(async () => {
+    await pool.closeAll();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await setup?.close();
+  });
+
+  const key = (role: keyof RealtimeFixture['people']) => f.people[role].key;
+  const on = pool.add;
+
+  it('should carry locks, conflicts, releases and edits from one instance to the other', async () => {
+    const locksOnA = lockApi(a.api);
+    const locksOnB = lockApi(b.api);
+    const watcherOnB = await on(locksSocket(b.baseUrl, key('teamMember')));
+    const streamOnA = await on(streamingSocket(a.baseUrl, key('teamMember')));
+    const holderOnA = await on(locksSocket(a.baseUrl, key('owner'), 'owner-tab-on-a'));
+    const title = { model: 'initiative', res_id: f.initiative, field: 'title' };
+
+    // A lock taken through A reaches a locks socket on B.
+    expect((await locksOnA.lock(key('owner'), title, 'owner-tab-on-a')).status).toBe(200);
+    const locked = await watcherOnB.waitFor(
+      (message) => message.field === 'title' && message.action === 'lock',
+    );
+    expect(locked).toEqual({
+      ...title,
+      user_id: f.people.owner.id,
+      user: 'Olive Owner',
+      action: 'lock',
+      strategy_id: f.strategy,
+    });
+
+    // B refuses the field to someone else, naming the holder.
+    const refused = await locksOnB.lock(key('sponsor'), title);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      detail: 'This field is currently being edited by Olive Owner.',
+      user: 'Olive Owner',
+      user_id: f.people.owner.id,
+    });
+
+    // A title edit through B reaches a streaming socket on A.
+    const edited = await b.api('PATCH', `/api/strategy/update/${f.strategy}/`, {
+      token: key('master'),
+      body: { title: 'Edited on B' },
+    });
+    expect(edited.status).toBe(200);
+    expect(await streamOnA.waitFor((message) => message.value === 'Edited on B')).toEqual({
+      res_id: f.strategy,
+      model: 'strategy',
+      field: 'title',
+      value: 'Edited on B',
+      user_id: f.people.master.id,
+      strategy_id: f.strategy,
+    });
+
+    // Closing the holder's socket on A releases the lock, as B sees and says.
+    await holderOnA.close();
+    await watcherOnB.waitFor(isUnlockOf(title));
+    expect((await locksOnB.list(key('sponsor'), f.strategy)).body).toEqual([]);
+    expect((await locksOnB.lock(key('sponsor'), title)).status).toBe(200);
+    expect((await locksOnB.unlock(key('sponsor'), title)).status).toBe(200);
+  });
+
+  it('should give a user without a role, connected to B, nothing of the strategy', async () => {
+    const outsiders = ['noRole', 'otherOrganisation'] as const;
+    const streams = await Promise.all(outsiders.map((role) => on(streamingSocket(b.baseUrl, key(role)))));
+    const lockSockets = await Promise.all(outsiders.map((role) => on(locksSocket(b.baseUrl, key(role)))));
+    const viewerOnB = await on(streamingSocket(b.baseUrl, key('teamMember')));
+    const target = { model: 'strategy', res_id: f.strategy, field: 'ambition' };
+
+    expect((await lockApi(a.api).lock(key('master'), target)).status).toBe(200);
+    expect((await lockApi(a.api).unlock(key('master'), target)).status).toBe(200);
+    const edited = await a.api('PATCH', `/api/strategy/update/${f.strategy}/`, {
+      token: key('master'),
+      body: { ambition: '<p>Seen by the team only</p>' },
+    });
+    expect(edited.status).toBe(200);
+    await viewerOnB.waitFor((message) => message.field === 'ambition');
+
+    // Each fence goes through A and arrives on B after everything published before it.
+    for (const [index, role] of outsiders.entries()) {
+      await fence(a.api, streams[index]!, key(role), f.own[role]);
+      await fence(a.api, lockSockets[index]!, key(role), f.own[role]);
+      expect(messagesOutside(streams[index]!, f.own[role])).toEqual([]);
+      expect(messagesOutside(lockSockets[index]!, f.own[role])).toEqual([]);
+    }
+  });
+
+  it('should close a key’s sockets on A when it logs out through B', async () => {
+    const extraKey = await setup.loginAs(f.people.sponsor);
+    const onA = await on(streamingSocket(a.baseUrl, extraKey));
+    const otherKeyOnA = await on(streamingSocket(a.baseUrl, key('sponsor')));
+    expect((await b.api('POST', '/api/auth/logout/', { token: extraKey })).status).toBe(200);
+    expect(await onA.closed).toBe(SOCKET_CLOSE.unauthenticated);
+    await fence(b.api, otherKeyOnA, key('sponsor'), f.own.sponsor);
+  });
+});

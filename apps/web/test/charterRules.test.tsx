@@ -2,6 +2,7 @@ import { CHARTER_MESSAGES } from '@keystone/contract';
 import { describe, expect, it } from 'vitest';
 import { type ApprovalFacts, approvalView } from '../src/routes/initiative-charter/approvalState';
 import {
+  changedDays,
   dateToDay,
   dayToDate,
   formatDay,
@@ -67,6 +68,20 @@ describe('timeline date rules', () => {
     expect(timelineDatesProblem({ start: null, end: at('1975-12-31') }, today)).toBe(
       CHARTER_MESSAGES.dateOutOfRange,
     );
+  });
+});
+
+describe('timeline date saves', () => {
+  it('should send only the dates that differ from the stored row', () => {
+    const stored = { startDate: '2027-03-15', endDate: '2027-04-30' };
+    const dates = (start: string | null, end: string | null) => ({
+      start: dayToDate(start),
+      end: dayToDate(end),
+    });
+    expect(changedDays(dates('2027-03-15', '2027-05-31'), stored)).toEqual({ end_date: '2027-05-31' });
+    expect(changedDays(dates('2027-03-01', '2027-04-30'), stored)).toEqual({ start_date: '2027-03-01' });
+    expect(changedDays(dates(null, '2027-04-30'), stored)).toEqual({ start_date: null });
+    expect(changedDays(dates('2027-03-15', '2027-04-30'), stored)).toEqual({});
   });
 });
 

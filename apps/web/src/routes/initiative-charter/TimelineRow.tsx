@@ -14,7 +14,7 @@ import { LockableField } from '../../components/LockableField';
 import { RichTextField } from '../../components/RichTextField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
 import { useFieldLock } from '../../realtime/useFieldLock';
-import { dateToDay, dayToDate, type TimelineDates, timelineDatesProblem } from './charterDates';
+import { changedDays, dayToDate, type TimelineDates, timelineDatesProblem } from './charterDates';
 import { useCharterEditing } from './charterEditing';
 import { timelineDescriptionProblem } from './charterFields';
 import { PRINT_HIDDEN } from './printStyles';
@@ -49,10 +49,8 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
   const datesSave = useAutosave<TimelineDates>({
     fieldKey: `timeline:${timeline.id}:dates`,
     save: async (value) => {
-      await saves.timeline(timeline.id, {
-        start_date: dateToDay(value.start) ?? null,
-        end_date: dateToDay(value.end) ?? null,
-      });
+      const update = changedDays(value, timeline);
+      if (Object.keys(update).length > 0) await saves.timeline(timeline.id, update);
       // Stored: the row shows the server's dates again (unless the user picked others meanwhile).
       setEdited((current) => (current === value ? null : current));
     },

@@ -63,3 +63,19 @@ export function timelineDatesProblem(dates: TimelineDates, today: Date = new Dat
   if (outside) return CHARTER_MESSAGES.dateOutOfRange;
   return datesInOrder(start, end) ? null : CHARTER_MESSAGES.endBeforeStart;
 }
+
+/**
+ * Only the dates that differ from the stored row: a write names just the fields it changes, so a
+ * colleague holding the other date's lock does not block it (the server refuses locked fields).
+ */
+export function changedDays(
+  dates: TimelineDates,
+  stored: { startDate: string | null; endDate: string | null },
+): { start_date?: string | null; end_date?: string | null } {
+  const start = dateToDay(dates.start) ?? null;
+  const end = dateToDay(dates.end) ?? null;
+  return {
+    ...(start !== stored.startDate && { start_date: start }),
+    ...(end !== stored.endDate && { end_date: end }),
+  };
+}

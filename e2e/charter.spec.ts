@@ -155,11 +155,15 @@ test('the owner writes the charter and asks for approval; the sponsor approves f
   const link = mail.links.find((address) => address.includes(`/initiative-charter/${initiativeId}`));
   expect(link).toBeTruthy();
 
-  // The sponsor opens the link in a browser of their own and approves.
+  // The sponsor opens the link in a browser of their own, logs in, and lands on the charter.
   const sponsorContext = await browser.newContext({ baseURL: app.baseURL });
   const sponsorPage = await sponsorContext.newPage();
-  await logInBrowser(sponsorPage, sponsor);
   await sponsorPage.goto(link ?? '');
+  await expect(sponsorPage).toHaveURL(/\/login$/);
+  await sponsorPage.getByLabel('E-mail').fill(sponsor.email);
+  await sponsorPage.getByRole('textbox', { name: 'Password', exact: true }).fill(sponsor.password);
+  await sponsorPage.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(sponsorPage).toHaveURL(new RegExp(`/initiative-charter/${initiativeId}$`));
   const approve = sponsorPage.getByRole('checkbox', { name: 'Approve the charter' });
   await expect(approve).toBeEnabled();
   // The box follows the server: it turns on once the approval is stored and the initiative reloaded.

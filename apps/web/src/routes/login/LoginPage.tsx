@@ -13,7 +13,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { SALES_CONTACT_URL } from '../../components/salesContact';
 import { lastStrategyPath } from '../paths';
 import { LoginForm } from './LoginForm';
-import { pathAfterLogin } from './landingPath';
+import { pathAfterLogin, requestedPath } from './landingPath';
 import { loginNotice } from './loginNotice';
 import { useGoogleCallback } from './useGoogleCallback';
 
@@ -34,7 +34,7 @@ function LoginScreen() {
   const queryClient = useQueryClient();
   const onLoggedIn = async (session: Session) => {
     saveSession(session);
-    navigate(await pathAfterLogin(queryClient));
+    navigate(requestedPath(location.state) ?? (await pathAfterLogin(queryClient)));
   };
   const google = useGoogleCallback(onLoggedIn);
 

@@ -23,3 +23,12 @@ export async function pathAfterLogin(queryClient: QueryClient): Promise<string> 
     return '/strategies'; // the list page shows the failure and lets the user retry
   }
 }
+
+/**
+ * The page a visitor asked for before being sent to log in (see RequireLogin), when it is a
+ * path of this app; a link to another site is never followed.
+ */
+export function requestedPath(routerState: unknown): string | null {
+  const from = (routerState as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
+}

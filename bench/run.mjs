@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { benchAccounts } from './accounts.mjs';
+import { benchRealtime, realtimeLines } from './realtime.mjs';
 import { benchStrategyPage } from './strategyPage.mjs';
 import { benchWebPages } from './webPages.mjs';
 
@@ -16,6 +17,7 @@ try {
 } finally {
   cluster.stop();
 }
+const realtime = await benchRealtime();
 const web = await benchWebPages();
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -42,6 +44,7 @@ const lines = [
   'thread, so under 50 concurrent connections its latency is mostly queueing; production',
   'uses a PostgreSQL server (`DATABASE_URL`).',
   '',
+  ...realtimeLines(realtime),
 ];
 writeFileSync(path.join(here, 'RESULTS.md'), lines.join('\n'));
 console.log(lines.join('\n'));

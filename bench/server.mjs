@@ -1,10 +1,13 @@
 // Starts the real server for a benchmark: a fresh PGlite DATA_DIR (or DATABASE_URL), seeded
-// with the demo organisation through the admin command, on a free loopback port.
+// with the demo organisation through the admin command (unless `seed` is false, e.g. for a
+// second instance on the same database), on a free loopback port. With `inspect`, the Node
+// inspector listens on another loopback port (for a benchmark to force garbage collection).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,7 +23,7 @@ function freePort() {
   });
 }
 
-export async function startServer({ databaseUrl } = {}) {
+export async function startServer({ databaseUrl, seed = true, inspect = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keystone-bench-'));
   const port = await freePort();
   const env = {
@@ -32,28 +35,41 @@ export async function startServer({ databaseUrl } = {}) {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  execFileSync(tsx, ['apps/server/src/cli.ts', 'seed-demo'], { cwd: root, env, stdio: 'ignore' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  if (seed) execFileSync(tsx, ['apps/server/src/cli.ts', 'seed-demo'], { cwd: root, env, stdio: 'ignore' });
+  const inspectPort = inspect ? await freePort() : undefined;
+  const inspectArgs = inspect ? [`--inspect=127.0.0.1:${inspectPort}`, '--inspect-publish-uid=http'] : [];
+  const child = spawn(process.execPath, [...inspectArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
-    stdio: 'inherit',
+    stdio: ['ignore', 'inherit', inspect ? 'pipe' : 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  // The inspector announces every session on stderr; everything else is passed on.
+  if (inspect) {
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      if (line !== 'Debugger attached.') process.stderr.write(`${line}\n`);
+    });
   }
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  let ready = false;
+  for (let i = 0; i < 300 && !ready && child.exitCode === null; i++) {
+    try {
+      ready = (await fetch(`${url}/readyz`)).ok;
+    } catch {}
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!ready) {
+    await stop();
+    throw new Error(`the server on port ${port} did not start`);
+  }
+  return { url, pid: child.pid, inspectPort, stop };
 }
 
 export async function login(url, email, password) {

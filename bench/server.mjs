@@ -35,7 +35,12 @@ export async function startServer({ databaseUrl, seed = true, inspect = false } 
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  if (seed) execFileSync(tsx, ['apps/server/src/cli.ts', 'seed-demo'], { cwd: root, env, stdio: 'ignore' });
+  try {
+    if (seed) execFileSync(tsx, ['apps/server/src/cli.ts', 'seed-demo'], { cwd: root, env, stdio: 'ignore' });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const inspectPort = inspect ? await freePort() : undefined;
   const inspectArgs = inspect ? [`--inspect=127.0.0.1:${inspectPort}`, '--inspect-publish-uid=http'] : [];
   const child = spawn(process.execPath, [...inspectArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {

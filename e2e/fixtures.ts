@@ -4,10 +4,10 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
+import { freePort, waitUntilReady } from '../apps/server/test/helpers/serverProcess';
 import { TestSmtpServer } from '../apps/server/test/helpers/smtp';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,32 +25,6 @@ export interface RunningApp {
    * through the API without touching the account journey's invite (e2e/helpers/apiUsers.ts).
    */
   helperInviteEmail: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(baseURL: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseURL}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become ready within 60 s');
 }
 
 export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>({
@@ -95,7 +69,7 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
         stdio: ['ignore', 'inherit', 'inherit'],
       });
       try {
-        await waitForHealth(baseURL, child);
+        await waitUntilReady(baseURL, child);
         await use({ baseURL, smtp, dataDir, firstInviteLink, firstInviteEmail, helperInviteEmail });
       } finally {
         child.kill('SIGTERM');

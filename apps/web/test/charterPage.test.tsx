@@ -1,17 +1,9 @@
 import { CHARTER_MESSAGES, type InitiativeDetail, MESSAGES } from '@keystone/contract';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../src/api/session';
 import { fakeServer, renderApp } from './renderApp';
 import { wireInitiative } from './wireInitiative';
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
 
 const ok = (body: unknown) => ({ status: 200, body });
 const OWNER = { id: 1, name: 'Olga Owner', email: 'olga@example.com' };

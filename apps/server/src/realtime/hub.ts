@@ -1,6 +1,6 @@
 /**
  * This instance's open sockets, by user, and delivery of real-time events to them. Each event's
- * JSON is built once; a socket receives it only when its user is among the event's viewers.
+ * JSON is built and encoded once; a socket receives it only when its user is among the event's viewers.
  */
 import { SOCKET_CLOSE } from '@keystone/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -74,17 +74,17 @@ export class SocketHub {
       return;
     }
     const kind: SocketKind = event.kind === 'lock' ? 'locks' : 'streaming';
-    let json: string | null = null;
+    let frame: Buffer | null = null;
     for (const userId of new Set(event.viewers)) {
       for (const connection of this.byUser.get(userId) ?? []) {
         if (connection.kind !== kind) continue;
-        json ??= JSON.stringify(event.message);
-        this.send(connection, json);
+        frame ??= Buffer.from(JSON.stringify(event.message));
+        this.send(connection, frame);
       }
     }
   }
 
-  private send(connection: Connection, json: string): void {
+  private send(connection: Connection, frame: Buffer): void {
     const { socket } = connection;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -92,7 +92,8 @@ export class SocketHub {
       socket.terminate();
       return;
     }
-    socket.send(json);
+    // Encoded once per event; sent as a text frame, as the JSON it is.
+    socket.send(frame, { binary: false });
   }
 
   private revoke(event: { keyHash?: string; userId?: number }): void {

@@ -43,13 +43,8 @@ async function locate(db: Queryable, model: LockModel, resId: number, organisati
   let rows: Located[];
   switch (model) {
     case 'strategy':
-      rows = (
-        await db
-          .select({ strategyId: strategies.id })
-          .from(strategies)
-          .where(and(eq(strategies.id, resId), inOrganisation))
-      ).map((row) => ({ ...row, initiativeId: null, isHistory: false }));
-      break;
+      // loadStrategyAccess reads the row (organisation included) anyway.
+      return { strategyId: resId, initiativeId: null, isHistory: false };
     case 'focusArea':
       rows = (
         await db

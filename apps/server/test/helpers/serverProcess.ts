@@ -61,7 +61,12 @@ export function httpApi(baseUrl: string): TestServer['api'] {
   };
 }
 
-async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+/** Resolves once `baseUrl`/readyz answers; fails at once if the process exits. */
+export async function waitUntilReady(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string = () => '',
+): Promise<void> {
   const deadline = Date.now() + READY_WITHIN_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);

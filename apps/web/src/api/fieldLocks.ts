@@ -2,7 +2,13 @@
  * The field-lock calls of spec §7: lock, unlock and the list of fields held now. Lock calls name
  * this page's locks socket (X-Connection-Id), so the server releases them when that socket closes.
  */
-import { detailResponse, type LockedField, type LockModel, lockedFieldSchema } from '@keystone/contract';
+import {
+  detailResponse,
+  fieldLockConflictSchema,
+  type LockedField,
+  type LockModel,
+  lockedFieldSchema,
+} from '@keystone/contract';
 import { ApiError, apiRequest, type ResponseSchema } from './client';
 
 /** One lockable field: `field` is the wire (snake_case) name, e.g. 'title' or 'problem_statement'. */
@@ -36,8 +42,14 @@ export async function lockField(target: LockTarget, connectionId: string): Promi
   });
 }
 
-export async function unlockField(target: LockTarget): Promise<void> {
-  await apiRequest('/unlock-field/', { method: 'POST', body: requestBody(target), response: detailResponse });
+/** Releases this page's lock only: the same user's lock held by another tab stays theirs. */
+export async function unlockField(target: LockTarget, connectionId: string): Promise<void> {
+  await apiRequest('/unlock-field/', {
+    method: 'POST',
+    body: requestBody(target),
+    headers: { 'X-Connection-Id': connectionId },
+    response: detailResponse,
+  });
 }
 
 export async function fetchLockedFields(): Promise<LockedField[]> {
@@ -47,8 +59,7 @@ export async function fetchLockedFields(): Promise<LockedField[]> {
 /** The holder named by a 409 answer to a lock call ({detail, user, user_id}), if it names one. */
 export function conflictHolder(error: unknown): LockHolder | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  if (typeof error.body !== 'object' || error.body === null) return null;
-  const { user, user_id: userId } = error.body as Record<string, unknown>;
-  if (typeof userId !== 'number') return null;
-  return { userId, user: typeof user === 'string' ? user : '' };
+  const parsed = fieldLockConflictSchema.safeParse(error.body);
+  if (!parsed.success || parsed.data.user_id === null) return null;
+  return { userId: parsed.data.user_id, user: parsed.data.user ?? '' };
 }

@@ -103,7 +103,7 @@ export class RealtimeClient {
   }
 
   async unlock(target: LockTarget): Promise<void> {
-    await unlockField(target).catch(() => undefined);
+    await unlockField(target, CONNECTION_ID).catch(() => undefined);
   }
 
   /** Called after each (re)connection of the locks socket, once the lock map is rebuilt. */

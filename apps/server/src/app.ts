@@ -12,12 +12,16 @@ import { frameworkErrorReply, registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/jsonBody';
 import { loggerOptions, requestId } from './http/logging';
 import { registerStaticSite } from './http/staticSite';
+import { type Clock, ShiftedClock, systemClock } from './lib/clock';
 import { OutboxWorker } from './mail/outbox';
 import { createTransport } from './mail/transport';
 import { authRoutes } from './modules/auth/routes';
 import { focusAreaRoutes } from './modules/focus-areas/routes';
 import { initiativeRoutes } from './modules/initiatives/routes';
 import { inviteRoutes } from './modules/invites/routes';
+import { progressRoutes } from './modules/progress/routes';
+import { ProgressScheduler } from './modules/progress/scheduler';
+import { testClockRoutes } from './modules/progress/testClockRoutes';
 import { strategyRoutes } from './modules/strategies/routes';
 import { teamRoutes } from './modules/team/routes';
 import { timelineRoutes } from './modules/timelines/routes';
@@ -32,9 +36,19 @@ export interface BuiltApp {
   ctx: AppContext;
   database: Database;
   realtime: Realtime;
+  scheduler: ProgressScheduler;
 }
 
-export async function buildApp(config: Config, database?: Database): Promise<BuiltApp> {
+export interface BuildOptions {
+  /** Tests pass a fake clock; otherwise the system clock (shiftable when TEST_CLOCK=1). */
+  clock?: Clock;
+}
+
+export async function buildApp(
+  config: Config,
+  database?: Database,
+  options: BuildOptions = {},
+): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -47,7 +61,25 @@ export async function buildApp(config: Config, database?: Database): Promise<Bui
 
   const transport = createTransport(config, app.log);
   const outbox = new OutboxWorker(db.db, transport.send, app.log, config.outboxPollMs);
-  const ctx: AppContext = { config, db: db.db, log: app.log, mailQueued: () => outbox.kick() };
+  const shiftedClock = config.testClock && !options.clock ? new ShiftedClock() : undefined;
+  const clock = options.clock ?? shiftedClock ?? systemClock;
+  const mailQueued = () => outbox.kick();
+  const scheduler = new ProgressScheduler(
+    db.db,
+    clock,
+    app.log,
+    config.appUrl,
+    mailQueued,
+    config.schedulerPollMs,
+  );
+  const ctx: AppContext = {
+    config,
+    db: db.db,
+    log: app.log,
+    mailQueued,
+    clock,
+    scheduleChanged: () => scheduler.kick(),
+  };
 
   app.decorateRequest('user', null);
   registerErrorHandling(app);
@@ -101,20 +133,24 @@ export async function buildApp(config: Config, database?: Database): Promise<Bui
   initiativeRoutes(app, ctx);
   teamRoutes(app, ctx);
   timelineRoutes(app, ctx);
+  progressRoutes(app, ctx);
   realtimeRoutes(app, ctx, realtime);
+  if (shiftedClock) testClockRoutes(app, shiftedClock, scheduler);
   await registerStaticSite(app, config.webDist);
 
   app.addHook('onReady', async () => {
     outbox.start();
     await realtime.start();
+    scheduler.start();
   });
   // Before the HTTP server closes its connections: sockets get a clean close and their locks go.
   app.addHook('preClose', async () => realtime.stop());
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await outbox.stop();
     transport.close();
     if (!database) await db.close();
   });
 
-  return { app, ctx, database: db, realtime };
+  return { app, ctx, database: db, realtime, scheduler };
 }

@@ -36,6 +36,10 @@ const envSchema = z.object({
   GOOGLE_ISSUER: urlWithScheme(['http', 'https']).default('https://accounts.google.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  TEST_CLOCK: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -57,6 +61,10 @@ export interface Config {
   trustProxy: boolean;
   /** How often the mail outbox looks for due mails when nobody woke it up. */
   outboxPollMs: number;
+  /** Longest sleep of the progress scheduler between passes (it wakes earlier for a due moment). */
+  schedulerPollMs: number;
+  /** Browser tests only: a clock that POST /api/test/clock can move. */
+  testClock: boolean;
   /** A field lock not renewed within this time is released (DESIGN §5). */
   lockTtlMs: number;
   /** How often expired locks are looked for and released. */
@@ -100,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     outboxPollMs: 1000,
+    schedulerPollMs: 15_000,
+    testClock: e.TEST_CLOCK,
     lockTtlMs: LOCK_TIMINGS.ttlMs,
     lockSweepMs: 1000,
     webDist: undefined,

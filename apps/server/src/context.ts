@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { Clock } from './lib/clock';
 
 export interface AppContext {
   config: Config;
@@ -9,4 +10,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Wakes the mail outbox after a transaction that queued mail has committed. */
   mailQueued(): void;
+  /** The time due dates are measured against (a fake one in tests). */
+  clock: Clock;
+  /** Wakes the progress scheduler after a reporting rhythm changed. */
+  scheduleChanged(): void;
 }

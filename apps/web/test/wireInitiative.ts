@@ -30,6 +30,7 @@ export function wireInitiative(id: number, focusArea: number, fields: Partial<In
     owners: [],
     sponsors: [],
     team_members: [],
+    comments: [],
     created_at: stamp,
     updated_at: stamp,
     ...fields,

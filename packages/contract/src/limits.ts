@@ -14,6 +14,11 @@ export const LIMITS = {
   email: 254,
   invitesPerRequest: 50,
   timelinesPerInitiative: 50,
+  /** Progress comments (plain-text characters), and bounds on the notification settings. */
+  comment: 2000,
+  frequencyMax: 366,
+  reminderOffsetMax: 1000,
+  additionalRecipients: 50,
 } as const;
 
 export const TIMINGS = {

@@ -100,9 +100,19 @@ export type LockMessage = z.infer<typeof lockMessageSchema>;
 /**
  * The /ws/streaming/ messages. A field edit carries the stored value. A structural change
  * (something added, removed, moved; people or approval changed) carries `action` and no field:
- * the browser reloads what it shows of that strategy.
+ * the browser reloads what it shows of that strategy. `progress`: a due date was processed
+ * (comments locked into history, fresh ones created; user_id 0, as the scheduler did it);
+ * `settings`: the notification settings changed.
  */
-export const STRUCTURE_ACTIONS = ['create', 'delete', 'sort', 'team', 'approval'] as const;
+export const STRUCTURE_ACTIONS = [
+  'create',
+  'delete',
+  'sort',
+  'team',
+  'approval',
+  'progress',
+  'settings',
+] as const;
 export type StructureAction = (typeof STRUCTURE_ACTIONS)[number];
 
 export const fieldUpdateMessageSchema = z.object({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { digitsAsNumber, idSchema } from './primitives';
+import { commentSchema } from './progress';
 import { richTextSchema } from './richTextRules';
 import { INITIATIVE_STATUS_CODES } from './statuses';
 import { userSummary } from './users';
@@ -133,6 +134,8 @@ export const initiativeSchema = z.object({
   owners: z.array(userSummary),
   sponsors: z.array(userSummary),
   team_members: z.array(userSummary),
+  /** The current (unlocked) Progress, Roadblocks and Next steps comments, in that order. */
+  comments: z.array(commentSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });

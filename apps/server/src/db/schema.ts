@@ -244,7 +244,66 @@ export const comments = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('comments_initiative_idx').on(table.initiativeId, table.isLocked)],
+  (table) => [
+    index('comments_initiative_idx').on(table.initiativeId, table.isLocked),
+    index('comments_locked_at_idx').on(table.lockedAt),
+  ],
+);
+
+/**
+ * A strategy's reporting rhythm and mail recipients (spec §3, DESIGN §6). One row per strategy.
+ * The scheduler claims rows whose next due date or next reminder has come (SKIP LOCKED).
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    strategyId: integer('strategy_id')
+      .notNull()
+      .references(() => strategies.id, { onDelete: 'cascade' }),
+    /** Wall-clock date and time in `timeZone` (no zone of its own): due dates keep that time across DST. */
+    firstProgressUpdate: timestamp('first_progress_update', { mode: 'string' }),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    updateFrequencyNumber: integer('update_frequency_number').notNull().default(1),
+    updateFrequencyUnit: text('update_frequency_unit', { enum: ['day', 'week', 'month'] })
+      .notNull()
+      .default('week'),
+    sendToSponsors: boolean('send_to_sponsors').notNull().default(true),
+    sendToOwners: boolean('send_to_owners').notNull().default(true),
+    sendToTeamMembers: boolean('send_to_team_members').notNull().default(true),
+    /** Plain comma-separated e-mails, validated on the way in. */
+    additionalRecipients: text('additional_recipients'),
+    reminderSendToMaster: boolean('reminder_send_to_master').notNull().default(true),
+    reminderSendToSponsors: boolean('reminder_send_to_sponsors').notNull().default(false),
+    reminderSendToOwners: boolean('reminder_send_to_owners').notNull().default(true),
+    reminderSendToTeamMembers: boolean('reminder_send_to_team_members').notNull().default(true),
+    /** Which due date comes next: the first plus this many periods. */
+    nextDueIndex: integer('next_due_index').notNull().default(0),
+    nextProgressUpdate: timestamp('next_progress_update', { withTimezone: true }),
+    lastProgressUpdate: timestamp('last_progress_update', { withTimezone: true }),
+    /** Reminders due at or before this moment have been handled (sent, or set aside by a save). */
+    remindersHandledUntil: timestamp('reminders_handled_until', { withTimezone: true }),
+    nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('notification_settings_strategy_unique').on(table.strategyId),
+    index('notification_settings_next_due_idx').on(table.nextProgressUpdate),
+    index('notification_settings_next_reminder_idx').on(table.nextReminderAt),
+  ],
+);
+
+export const teamReminders = pgTable(
+  'team_reminders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    settingsId: integer('settings_id')
+      .notNull()
+      .references(() => notificationSettings.id, { onDelete: 'cascade' }),
+    offsetNumber: integer('offset_number').notNull(),
+    offsetUnit: text('offset_unit', { enum: ['hour', 'day'] }).notNull(),
+  },
+  (table) => [index('team_reminders_settings_idx').on(table.settingsId)],
 );
 
 /**

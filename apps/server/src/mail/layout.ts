@@ -20,6 +20,8 @@ interface MailParts {
   subject: string;
   greeting: string;
   paragraphs: string[];
+  /** Content built by the caller (already escaped), placed after the paragraphs. */
+  section?: { html: string; text: string };
   action?: { label: string; url: string };
   footnote?: string;
 }
@@ -27,6 +29,7 @@ interface MailParts {
 /** Builds both parts from plain sentences; every value is escaped for the HTML part. */
 export function renderMail(parts: MailParts): MailContent {
   const textLines = [parts.greeting, '', ...parts.paragraphs.flatMap((p) => [p, ''])];
+  if (parts.section) textLines.push(parts.section.text, '');
   if (parts.action) textLines.push(`${parts.action.label}: ${parts.action.url}`, '');
   if (parts.footnote) textLines.push(parts.footnote, '');
   textLines.push(`— ${PRODUCT_NAME}`);
@@ -47,7 +50,7 @@ export function renderMail(parts: MailParts): MailContent {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6fb;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;padding:32px">
 <tr><td style="font-size:20px;font-weight:700;color:#1f3a8a;padding-bottom:24px">${escapeHtml(PRODUCT_NAME)}</td></tr>
-<tr><td><p style="margin:0 0 16px;line-height:1.5">${escapeHtml(parts.greeting)}</p>${paragraphHtml}${actionHtml}${footnoteHtml}</td></tr>
+<tr><td><p style="margin:0 0 16px;line-height:1.5">${escapeHtml(parts.greeting)}</p>${paragraphHtml}${parts.section?.html ?? ''}${actionHtml}${footnoteHtml}</td></tr>
 </table></td></tr></table></body></html>`;
   return { subject: parts.subject, text: textLines.join('\n'), html };
 }

@@ -6,6 +6,7 @@ import pino from 'pino';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import { systemClock } from '../lib/clock';
 import type { AuthenticatedUser } from '../modules/auth/keys';
 import { createFocusArea, updateFocusArea } from '../modules/focus-areas/service';
 import { createInitiative, updateInitiative } from '../modules/initiatives/service';
@@ -46,7 +47,14 @@ export async function seedDemoStrategy(
   sponsor: DemoPerson,
 ): Promise<number> {
   // Nothing is mailed for the demo: everyone assigned already has an account.
-  const ctx: AppContext = { config, db, log: pino({ level: 'silent' }), mailQueued: () => {} };
+  const ctx: AppContext = {
+    config,
+    db,
+    log: pino({ level: 'silent' }),
+    mailQueued: () => {},
+    clock: systemClock,
+    scheduleChanged: () => {},
+  };
   const strategy = await createStrategy(ctx, master, {});
   await updateStrategy(ctx, master, strategy.id, {
     title: 'Acme 2027: from product to platform',

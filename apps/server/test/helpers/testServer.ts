@@ -3,7 +3,7 @@
  * on loopback, plus factories for organisations, users and invites.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { type BuiltApp, buildApp } from '../../src/app';
+import { type BuildOptions, type BuiltApp, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { invites, organisations, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
@@ -49,7 +49,10 @@ export interface TestServer extends BuiltApp {
 
 let sequence = 0;
 
-export async function getTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function getTestServer(
+  overrides: Partial<Config> = {},
+  options: BuildOptions = {},
+): Promise<TestServer> {
   const smtp = new TestSmtpServer();
   const smtpUrl = await smtp.start();
   const queries: string[] = [];
@@ -63,7 +66,7 @@ export async function getTestServer(overrides: Partial<Config> = {}): Promise<Te
     outboxPollMs: 100,
     ...overrides,
   };
-  const built = await buildApp(config, testDatabase.database);
+  const built = await buildApp(config, testDatabase.database, options);
   await built.app.ready();
   const { db } = testDatabase.database;
 

@@ -10,6 +10,7 @@ import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import { ensureNotLockedByOthers } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
+import { createCurrentComments } from '../progress/comments';
 import { ensure, loadStrategyAccess, type StrategyAccess } from '../strategies/access';
 import { loadInitiatives } from '../strategies/pageQueries';
 import { presentFocusArea } from '../strategies/presenters';
@@ -78,7 +79,11 @@ export async function createFocusArea(
         title: sanitizeRichText(input.title ?? ''),
       })
       .returning();
-    await tx.insert(initiatives).values({ focusAreaId: created!.id, sortIndex: 0 });
+    const [initiative] = await tx
+      .insert(initiatives)
+      .values({ focusAreaId: created!.id, sortIndex: 0 })
+      .returning({ id: initiatives.id });
+    await createCurrentComments(tx, [initiative!.id]);
     const order = moveTo([...ids, created!.id], created!.id, input.sort_index ?? ids.length);
     await writeOrder(tx, focusAreas, order);
     await touchStrategy(tx, input.strategy);

@@ -19,6 +19,7 @@ import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import { ensureNotLockedByOthers } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
+import { createCurrentComments } from '../progress/comments';
 import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
 import { touchStrategy } from '../strategies/service';
@@ -88,6 +89,7 @@ export async function createInitiative(
       .insert(initiatives)
       .values({ focusAreaId: focusArea.id, sortIndex: ids.length, ...editableFields(input) })
       .returning({ id: initiatives.id });
+    await createCurrentComments(tx, [row!.id]);
     await writeOrder(tx, initiatives, moveTo([...ids, row!.id], row!.id, input.sort_index ?? ids.length));
     await touchStrategy(tx, focusArea.strategyId);
     await publish(tx, [

@@ -7,6 +7,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } from '../../db/schema';
+import { loadCurrentComments } from '../progress/comments';
 import { presentUserSummary } from '../users/presenters';
 import { type InitiativePeople, presentFocusArea, presentInitiative } from './presenters';
 
@@ -55,14 +56,14 @@ export async function loadInitiatives(
     .leftJoin(approver, eq(approver.id, initiatives.sponsorApprovalUserId))
     .where(inArray(initiatives.focusAreaId, [...focusAreaIds]))
     .orderBy(asc(initiatives.sortIndex), asc(initiatives.id));
-  const people = await loadPeople(
-    db,
-    rows.map((row) => row.initiative.id),
-  );
+  const ids = rows.map((row) => row.initiative.id);
+  const [people, comments] = await Promise.all([loadPeople(db, ids), loadCurrentComments(db, ids)]);
   for (const { initiative, approver: approvedBy } of rows) {
     const initiativePeople = people.get(initiative.id) ?? noPeople();
     initiativePeople.approvalUser = approvedBy ? presentUserSummary(approvedBy) : null;
-    grouped.get(initiative.focusAreaId)?.push(presentInitiative(initiative, initiativePeople));
+    grouped
+      .get(initiative.focusAreaId)
+      ?.push(presentInitiative(initiative, initiativePeople, comments.get(initiative.id) ?? []));
   }
   return grouped;
 }

@@ -1,5 +1,5 @@
 /** The wire form (spec §3) of strategies, focus areas and initiatives, built in one place. */
-import type { FocusArea, Initiative, StrategySummary, UserSummary } from '@keystone/contract';
+import type { Comment, FocusArea, Initiative, StrategySummary, UserSummary } from '@keystone/contract';
 import type { focusAreas, initiatives, strategies } from '../../db/schema';
 
 type StrategyRow = typeof strategies.$inferSelect;
@@ -29,7 +29,11 @@ export function presentStrategySummary(strategy: StrategyRow, masters: UserSumma
   };
 }
 
-export function presentInitiative(initiative: InitiativeRow, people: InitiativePeople): Initiative {
+export function presentInitiative(
+  initiative: InitiativeRow,
+  people: InitiativePeople,
+  comments: Comment[],
+): Initiative {
   return {
     id: initiative.id,
     model: 'initiative',
@@ -56,6 +60,7 @@ export function presentInitiative(initiative: InitiativeRow, people: InitiativeP
     owners: people.owners,
     sponsors: people.sponsors,
     team_members: people.teamMembers,
+    comments,
     created_at: initiative.createdAt.toISOString(),
     updated_at: initiative.updatedAt.toISOString(),
   };

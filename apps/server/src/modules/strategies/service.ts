@@ -16,6 +16,8 @@ import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import { ensureNotLockedByOthers } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
+import { createCurrentComments } from '../progress/comments';
+import { createSettings } from '../progress/settings';
 import { presentUserSummary } from '../users/presenters';
 import { ensure, loadStrategyAccess, STRATEGY_NOT_FOUND, visibleTo } from './access';
 import { loadFocusAreas, loadMasters } from './pageQueries';
@@ -91,7 +93,12 @@ export async function createStrategy(
       .insert(focusAreas)
       .values({ strategyId: strategy!.id, sortIndex: 0 })
       .returning({ id: focusAreas.id });
-    await tx.insert(initiatives).values({ focusAreaId: area!.id, sortIndex: 0 });
+    const [initiative] = await tx
+      .insert(initiatives)
+      .values({ focusAreaId: area!.id, sortIndex: 0 })
+      .returning({ id: initiatives.id });
+    await createCurrentComments(tx, [initiative!.id]);
+    await createSettings(tx, strategy!.id);
     return strategy!.id;
   });
   return getStrategyPage(ctx.db, strategyId, user);

@@ -1,0 +1,211 @@
+/**
+ * Progress comments (spec §3, §4, §7): each initiative has one current Progress, Roadblocks and
+ * Next steps comment; at each due date they are locked into history and fresh ones take their
+ * place. Locked comments never change again.
+ */
+import {
+  COMMENT_TYPE_ORDER,
+  type Comment,
+  canEditProgress,
+  type InitiativeStatus,
+  PROGRESS_MESSAGES,
+  type StatusHistory,
+  statusOrInactive,
+} from '@keystone/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { comments, focusAreas, initiatives, notificationSettings } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { changeBy, fieldUpdates, publish } from '../../realtime/events';
+import { ensureNotLockedByOthers } from '../../realtime/locks';
+import type { AuthenticatedUser } from '../auth/keys';
+import { loadInitiativeAccess } from '../initiatives/access';
+import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
+import { wallClockAt } from './schedule';
+
+type CommentRow = typeof comments.$inferSelect;
+
+const typeRank = (type: string) => COMMENT_TYPE_ORDER.indexOf(type as Comment['comment_type']);
+
+export function presentComment(row: CommentRow): Comment {
+  return {
+    id: row.id,
+    model: 'comment',
+    comment: row.comment,
+    comment_type: row.commentType,
+    is_locked: row.isLocked,
+    locked_at: row.lockedAt?.toISOString() ?? null,
+    initiative: row.initiativeId,
+    initiative_status: (row.initiativeStatus as InitiativeStatus | null) ?? null,
+  };
+}
+
+/** Fresh, empty Progress / Roadblocks / Next steps comments for each initiative. */
+export async function createCurrentComments(db: Queryable, initiativeIds: readonly number[]): Promise<void> {
+  if (initiativeIds.length === 0) return;
+  await db
+    .insert(comments)
+    .values(
+      initiativeIds.flatMap((initiativeId) =>
+        COMMENT_TYPE_ORDER.map((commentType) => ({ initiativeId, commentType })),
+      ),
+    );
+}
+
+/** The current comments of these initiatives, grouped by initiative, in the order PR, RB, NS. */
+export async function loadCurrentComments(
+  db: Queryable,
+  initiativeIds: readonly number[],
+): Promise<Map<number, Comment[]>> {
+  const grouped = new Map<number, Comment[]>(initiativeIds.map((id) => [id, []]));
+  if (initiativeIds.length === 0) return grouped;
+  const rows = await db
+    .select()
+    .from(comments)
+    .where(and(inArray(comments.initiativeId, [...initiativeIds]), eq(comments.isLocked, false)))
+    .orderBy(asc(comments.id));
+  rows.sort((a, b) => typeRank(a.commentType) - typeRank(b.commentType) || a.id - b.id);
+  for (const row of rows) grouped.get(row.initiativeId)?.push(presentComment(row));
+  return grouped;
+}
+
+export async function updateComment(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  id: number,
+  text: string,
+): Promise<Comment> {
+  const [found] = await ctx.db.select().from(comments).where(eq(comments.id, id));
+  if (!found) throw notFound(PROGRESS_MESSAGES.commentNotFound);
+  const { access } = await loadInitiativeAccess(ctx.db, found.initiativeId, user).catch(() => {
+    throw notFound(PROGRESS_MESSAGES.commentNotFound);
+  });
+  ensure(canEditProgress(user.id, access.roles, rolesOf(access, found.initiativeId)));
+  if (found.isLocked) throw conflict(PROGRESS_MESSAGES.commentLocked);
+  await ensureNotLockedByOthers(ctx.db, user, 'comment', id, ['comment']);
+  const value = sanitizeRichText(text);
+  return ctx.db.transaction(async (tx) => {
+    // `not is_locked` is checked again by the update itself: a due date locking this comment at
+    // the same moment wins, and this edit is refused rather than written into history.
+    const [updated] = await tx
+      .update(comments)
+      .set({ comment: value, updatedAt: new Date() })
+      .where(and(eq(comments.id, id), eq(comments.isLocked, false)))
+      .returning();
+    if (!updated) throw conflict(PROGRESS_MESSAGES.commentLocked);
+    await publish(
+      tx,
+      fieldUpdates(changeBy(user.id, access.strategy.id, access.roles), 'comment', id, { comment: value }),
+    );
+    return presentComment(updated);
+  });
+}
+
+/** Comments of a strategy's initiatives, as a condition on `comments.initiative_id`. */
+function ofStrategy(db: Queryable, strategyId: number) {
+  return inArray(
+    comments.initiativeId,
+    db
+      .select({ id: initiatives.id })
+      .from(initiatives)
+      .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+      .where(eq(focusAreas.strategyId, strategyId)),
+  );
+}
+
+export async function lockedDates(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  strategyId: number,
+): Promise<string[]> {
+  await loadStrategyAccess(ctx.db, strategyId, user);
+  const rows = await ctx.db
+    .selectDistinct({ lockedAt: comments.lockedAt })
+    .from(comments)
+    .where(and(eq(comments.isLocked, true), ofStrategy(ctx.db, strategyId)))
+    .orderBy(desc(comments.lockedAt));
+  return rows.flatMap((row) => (row.lockedAt ? [row.lockedAt.toISOString()] : []));
+}
+
+/**
+ * The comments locked at a due date. `date` is matched as an instant; a bare YYYY-MM-DD matches
+ * every due date on that day in the strategy's time zone.
+ */
+export async function lockedComments(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  strategyId: number,
+  date: string,
+): Promise<Comment[]> {
+  await loadStrategyAccess(ctx.db, strategyId, user);
+  const value = date.trim();
+  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const base = and(eq(comments.isLocked, true), ofStrategy(ctx.db, strategyId));
+  let rows: { comment: CommentRow; focusAreaSort: number; initiativeSort: number }[];
+  const select = () =>
+    ctx.db
+      .select({
+        comment: comments,
+        focusAreaSort: focusAreas.sortIndex,
+        initiativeSort: initiatives.sortIndex,
+      })
+      .from(comments)
+      .innerJoin(initiatives, eq(initiatives.id, comments.initiativeId))
+      .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId));
+  if (dayOnly) {
+    const [settings] = await ctx.db
+      .select({ timeZone: notificationSettings.timeZone })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.strategyId, strategyId));
+    const timeZone = settings?.timeZone ?? 'UTC';
+    rows = (await select().where(base)).filter((row) => {
+      const wall = wallClockAt(row.comment.lockedAt!.getTime(), timeZone);
+      const day = `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
+      return day === value;
+    });
+  } else {
+    rows = await select().where(and(base, eq(comments.lockedAt, new Date(Date.parse(value)))));
+  }
+  rows.sort(
+    (a, b) =>
+      a.focusAreaSort - b.focusAreaSort ||
+      a.initiativeSort - b.initiativeSort ||
+      a.comment.initiativeId - b.comment.initiativeId ||
+      a.comment.lockedAt!.getTime() - b.comment.lockedAt!.getTime() ||
+      typeRank(a.comment.commentType) - typeRank(b.comment.commentType),
+  );
+  return rows.map((row) => presentComment(row.comment));
+}
+
+/** How many initiatives had each status at each due date, oldest first (the trend chart). */
+export async function statusHistory(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  strategyId: number,
+): Promise<StatusHistory> {
+  await loadStrategyAccess(ctx.db, strategyId, user);
+  const rows = await ctx.db
+    .select({
+      lockedAt: comments.lockedAt,
+      status: comments.initiativeStatus,
+      count: sql<number>`count(distinct ${comments.initiativeId})::int`,
+    })
+    .from(comments)
+    .where(and(eq(comments.isLocked, true), ofStrategy(ctx.db, strategyId)))
+    .groupBy(comments.lockedAt, comments.initiativeStatus)
+    .orderBy(asc(comments.lockedAt));
+  const byDate = new Map<string, StatusHistory[number]>();
+  for (const row of rows) {
+    if (!row.lockedAt) continue;
+    const date = row.lockedAt.toISOString();
+    let entry = byDate.get(date);
+    if (!entry) {
+      entry = { date, counts: { IN: 0, CO: 0, BL: 0, DE: 0, OT: 0 } };
+      byDate.set(date, entry);
+    }
+    entry.counts[statusOrInactive(row.status)] += Number(row.count);
+  }
+  return [...byDate.values()];
+}

@@ -1,0 +1,301 @@
+/**
+ * What happens when a due date or a reminder moment comes (DESIGN §6). Each is one transaction
+ * that claims its settings row with FOR UPDATE SKIP LOCKED, so two server instances never do the
+ * same work, and advances the row, so a crash before commit leaves the work to be done again and
+ * a commit means it is never done twice. Mails go into the outbox in that same transaction.
+ */
+
+import { fullName, parseRecipients } from '@keystone/contract';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client';
+import {
+  comments,
+  focusAreas,
+  initiativeMembers,
+  initiatives,
+  notificationSettings,
+  strategies,
+  strategyMasters,
+  teamReminders,
+  users,
+} from '../../db/schema';
+import { enqueueMail } from '../../mail/outbox';
+import { progressReminderMail, progressReportMail, type ReportFocusArea } from '../../mail/progressMails';
+import { publish, type RealtimeEvent } from '../../realtime/events';
+import { viewersOf } from '../strategies/access';
+import { createCurrentComments } from './comments';
+import { dueAt, nextReminder } from './schedule';
+import { scheduleOf } from './settings';
+
+type SettingsRow = typeof notificationSettings.$inferSelect;
+type Role = 'owner' | 'sponsor' | 'team_member';
+
+/** The scheduler's events carry user id 0: nobody in particular made the change. */
+const SCHEDULER_USER_ID = 0;
+
+export const progressLink = (appUrl: string, strategyId: number) => `${appUrl}/progress-update/${strategyId}`;
+
+/** Distinct e-mail addresses (case-insensitive) of the chosen groups of a strategy's people. */
+async function recipientsOf(
+  db: Queryable,
+  strategyId: number,
+  groups: { masters: boolean; roles: Role[]; extra?: string[] },
+): Promise<string[]> {
+  const emails: string[] = [];
+  if (groups.masters) {
+    const masters = await db
+      .select({ email: users.email })
+      .from(strategyMasters)
+      .innerJoin(users, eq(users.id, strategyMasters.userId))
+      .where(eq(strategyMasters.strategyId, strategyId));
+    emails.push(...masters.map((row) => row.email));
+  }
+  if (groups.roles.length > 0) {
+    const members = await db
+      .selectDistinct({ email: users.email })
+      .from(initiativeMembers)
+      .innerJoin(users, eq(users.id, initiativeMembers.userId))
+      .innerJoin(initiatives, eq(initiatives.id, initiativeMembers.initiativeId))
+      .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+      .where(and(eq(focusAreas.strategyId, strategyId), inArray(initiativeMembers.role, groups.roles)));
+    emails.push(...members.map((row) => row.email));
+  }
+  emails.push(...(groups.extra ?? []));
+  return [...new Set(emails.map((email) => email.trim().toLowerCase()))].sort();
+}
+
+async function remindersOf(db: Queryable, settingsId: number) {
+  return db.select().from(teamReminders).where(eq(teamReminders.settingsId, settingsId));
+}
+
+/** Focus areas with their initiatives, owners and the comments just locked, in page order. */
+async function reportContent(
+  db: Queryable,
+  strategyId: number,
+  lockedByInitiative: Map<number, { commentType: string; comment: string }[]>,
+): Promise<ReportFocusArea[]> {
+  const rows = await db
+    .select({
+      areaId: focusAreas.id,
+      areaTitle: focusAreas.title,
+      initiativeId: initiatives.id,
+      title: initiatives.title,
+      status: initiatives.status,
+    })
+    .from(focusAreas)
+    .innerJoin(initiatives, eq(initiatives.focusAreaId, focusAreas.id))
+    .where(eq(focusAreas.strategyId, strategyId))
+    .orderBy(asc(focusAreas.sortIndex), asc(focusAreas.id), asc(initiatives.sortIndex), asc(initiatives.id));
+  const initiativeIds = rows.map((row) => row.initiativeId);
+  const owners = initiativeIds.length
+    ? await db
+        .select({
+          initiativeId: initiativeMembers.initiativeId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(initiativeMembers)
+        .innerJoin(users, eq(users.id, initiativeMembers.userId))
+        .where(
+          and(inArray(initiativeMembers.initiativeId, initiativeIds), eq(initiativeMembers.role, 'owner')),
+        )
+    : [];
+  const areas = new Map<number, ReportFocusArea>();
+  for (const row of rows) {
+    let area = areas.get(row.areaId);
+    if (!area) {
+      area = { title: row.areaTitle, initiatives: [] };
+      areas.set(row.areaId, area);
+    }
+    area.initiatives.push({
+      title: row.title,
+      status: row.status,
+      owners: owners
+        .filter((owner) => owner.initiativeId === row.initiativeId)
+        .map((owner) => fullName(owner.firstName, owner.lastName) ?? owner.email),
+      comments: Object.fromEntries(
+        (lockedByInitiative.get(row.initiativeId) ?? []).map((comment) => [
+          comment.commentType,
+          comment.comment,
+        ]),
+      ),
+    });
+  }
+  return [...areas.values()];
+}
+
+async function progressChanged(db: Queryable, strategyId: number): Promise<RealtimeEvent[]> {
+  const viewers = (await viewersOf(db, [strategyId])).get(strategyId) ?? [];
+  return [
+    {
+      kind: 'stream',
+      viewers,
+      message: {
+        res_id: strategyId,
+        model: 'strategy',
+        field: null,
+        value: null,
+        user_id: SCHEDULER_USER_ID,
+        strategy_id: strategyId,
+        action: 'progress',
+      },
+    },
+  ];
+}
+
+/**
+ * Processes the earliest due date that has come (of a row no other instance holds): locks the
+ * current comments with the status of the moment, creates fresh ones, records each initiative's
+ * last status and update, queues the report and moves the row to its next due date.
+ * Returns the number of mails queued, or null when nothing was due.
+ */
+export async function processNextDueDate(db: Db, now: Date, appUrl: string): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(notificationSettings)
+      .where(lte(notificationSettings.nextProgressUpdate, now))
+      .orderBy(asc(notificationSettings.nextProgressUpdate))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return null;
+    const schedule = scheduleOf(row);
+    const due = row.nextProgressUpdate!;
+    const [strategy] = await tx.select().from(strategies).where(eq(strategies.id, row.strategyId));
+
+    const initiativeIds = (
+      await tx
+        .select({ id: initiatives.id })
+        .from(initiatives)
+        .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+        .where(eq(focusAreas.strategyId, row.strategyId))
+    ).map((initiative) => initiative.id);
+
+    const locked = initiativeIds.length
+      ? await tx
+          .update(comments)
+          .set({
+            isLocked: true,
+            lockedAt: due,
+            initiativeStatus: sql`(select ${initiatives.status} from ${initiatives} where ${initiatives.id} = ${comments.initiativeId})`,
+            updatedAt: now,
+          })
+          .where(and(eq(comments.isLocked, false), inArray(comments.initiativeId, initiativeIds)))
+          .returning({
+            initiativeId: comments.initiativeId,
+            commentType: comments.commentType,
+            comment: comments.comment,
+          })
+      : [];
+    await createCurrentComments(tx, initiativeIds);
+    if (initiativeIds.length) {
+      await tx
+        .update(initiatives)
+        .set({
+          lastStatus: sql`${initiatives.status}`,
+          lastProgressUpdate: due,
+          lastProgressComment: sql`(select c.comment from ${comments} c where c.initiative_id = ${initiatives.id}
+            and c.is_locked and c.locked_at = ${due} and c.comment_type = 'PR' order by c.id desc limit 1)`,
+        })
+        .where(inArray(initiatives.id, initiativeIds));
+    }
+
+    const lockedByInitiative = new Map<number, { commentType: string; comment: string }[]>();
+    for (const comment of locked) {
+      const list = lockedByInitiative.get(comment.initiativeId) ?? [];
+      list.push(comment);
+      lockedByInitiative.set(comment.initiativeId, list);
+    }
+    const areas = await reportContent(tx, row.strategyId, lockedByInitiative);
+    const recipients = await recipientsOf(tx, row.strategyId, {
+      masters: true,
+      roles: [
+        ...(row.sendToSponsors ? (['sponsor'] as const) : []),
+        ...(row.sendToOwners ? (['owner'] as const) : []),
+        ...(row.sendToTeamMembers ? (['team_member'] as const) : []),
+      ],
+      extra: parseRecipients(row.additionalRecipients),
+    });
+    const mail = progressReportMail({
+      strategyTitle: strategy?.title ?? '',
+      ambition: strategy?.ambition ?? '',
+      dueDate: due,
+      timeZone: row.timeZone,
+      focusAreas: areas,
+      link: progressLink(appUrl, row.strategyId),
+    });
+    for (const to of recipients) await enqueueMail(tx, { to, ...mail });
+
+    const nextIndex = row.nextDueIndex + 1;
+    const nextDue = schedule ? dueAt(schedule, nextIndex) : null;
+    const reminders = await remindersOf(tx, row.id);
+    await tx
+      .update(notificationSettings)
+      .set({
+        lastProgressUpdate: due,
+        nextDueIndex: nextIndex,
+        nextProgressUpdate: nextDue,
+        nextReminderAt: nextReminder(nextDue, reminders, row.timeZone, row.remindersHandledUntil),
+      })
+      .where(eq(notificationSettings.id, row.id));
+    await publish(tx, await progressChanged(tx, row.strategyId));
+    return recipients.length;
+  });
+}
+
+/**
+ * Sends the reminder of a row whose reminder moment has come, unless its due date has already
+ * come too (the report is about to go out instead). Moments missed while no server ran are sent
+ * late but once: one reminder covers all moments up to now. Returns mails queued, or null.
+ */
+export async function sendNextReminder(db: Db, now: Date, appUrl: string): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [row]: SettingsRow[] = await tx
+      .select()
+      .from(notificationSettings)
+      .where(
+        and(lte(notificationSettings.nextReminderAt, now), gt(notificationSettings.nextProgressUpdate, now)),
+      )
+      .orderBy(asc(notificationSettings.nextReminderAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return null;
+    const due = row.nextProgressUpdate!;
+    const [strategy] = await tx.select().from(strategies).where(eq(strategies.id, row.strategyId));
+    const recipients = await recipientsOf(tx, row.strategyId, {
+      masters: row.reminderSendToMaster,
+      roles: [
+        ...(row.reminderSendToSponsors ? (['sponsor'] as const) : []),
+        ...(row.reminderSendToOwners ? (['owner'] as const) : []),
+        ...(row.reminderSendToTeamMembers ? (['team_member'] as const) : []),
+      ],
+    });
+    const mail = progressReminderMail({
+      strategyTitle: strategy?.title ?? '',
+      dueDate: due,
+      timeZone: row.timeZone,
+      now,
+      link: progressLink(appUrl, row.strategyId),
+    });
+    for (const to of recipients) await enqueueMail(tx, { to, ...mail });
+    const reminders = await remindersOf(tx, row.id);
+    await tx
+      .update(notificationSettings)
+      .set({ remindersHandledUntil: now, nextReminderAt: nextReminder(due, reminders, row.timeZone, now) })
+      .where(eq(notificationSettings.id, row.id));
+    return recipients.length;
+  });
+}
+
+/** The earliest moment any due date or reminder comes, for the scheduler's timer. */
+export async function nextWakeUp(db: Queryable): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      at: sql<
+        string | null
+      >`least(min(${notificationSettings.nextProgressUpdate}), min(${notificationSettings.nextReminderAt}))`,
+    })
+    .from(notificationSettings);
+  return row?.at ? new Date(row.at) : null;
+}

@@ -1,0 +1,214 @@
+/**
+ * Notification settings (spec §2 settings page, §3, §7; DESIGN §6): read by anyone who sees the
+ * strategy (the progress page needs the current due date), changed by its masters only. Saving a
+ * new rhythm recomputes the next due date from now; past due dates are not processed backwards.
+ */
+import {
+  canEditStrategy,
+  type NotificationSettings,
+  type UpdateNotificationSettingsRequest,
+} from '@keystone/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { notificationSettings, teamReminders } from '../../db/schema';
+import { changeBy, publish, structureChange } from '../../realtime/events';
+import type { AuthenticatedUser } from '../auth/keys';
+import { ensure, loadStrategyAccess } from '../strategies/access';
+import { loadMasters } from '../strategies/pageQueries';
+import {
+  firstDueAfter,
+  formatWallClock,
+  instantOf,
+  isoInZone,
+  nextReminder,
+  parseWallClock,
+  type Schedule,
+  wallClockAt,
+} from './schedule';
+
+type SettingsRow = typeof notificationSettings.$inferSelect;
+type ReminderRow = typeof teamReminders.$inferSelect;
+
+/** The time of day a date-only first update gets when none was ever given. */
+const DEFAULT_TIME = '09:00:00';
+
+/** Every strategy has its settings row from the start (created with it, backfilled by migration 0003). */
+export async function createSettings(db: Queryable, strategyId: number): Promise<void> {
+  await db.insert(notificationSettings).values({ strategyId }).onConflictDoNothing();
+}
+
+async function loadSettings(db: Queryable, strategyId: number, forUpdate = false) {
+  const read = async () => {
+    const query = db
+      .select()
+      .from(notificationSettings)
+      .where(eq(notificationSettings.strategyId, strategyId));
+    return (forUpdate ? await query.for('update') : await query)[0];
+  };
+  let row = await read();
+  if (!row) {
+    await createSettings(db, strategyId);
+    row = await read();
+  }
+  const reminders = await db
+    .select()
+    .from(teamReminders)
+    .where(eq(teamReminders.settingsId, row!.id))
+    .orderBy(asc(teamReminders.id));
+  return { row: row!, reminders };
+}
+
+export function scheduleOf(row: SettingsRow): Schedule | null {
+  if (!row.firstProgressUpdate) return null;
+  return {
+    first: row.firstProgressUpdate,
+    timeZone: row.timeZone,
+    every: row.updateFrequencyNumber,
+    unit: row.updateFrequencyUnit,
+  };
+}
+
+function present(
+  row: SettingsRow,
+  reminders: readonly ReminderRow[],
+  masters: NotificationSettings['strategy_masters'],
+): NotificationSettings {
+  const schedule = scheduleOf(row);
+  const inZone = (date: Date | null) => (date ? isoInZone(date, row.timeZone) : null);
+  return {
+    id: row.id,
+    strategy: row.strategyId,
+    first_progress_update: schedule
+      ? isoInZone(new Date(instantOf(parseWallClock(schedule.first), row.timeZone)), row.timeZone)
+      : null,
+    next_progress_update: inZone(row.nextProgressUpdate),
+    last_progress_update: inZone(row.lastProgressUpdate),
+    time_zone: row.timeZone,
+    update_frequency_number: row.updateFrequencyNumber,
+    update_frequency_unit: row.updateFrequencyUnit,
+    update_time: schedule ? schedule.first.slice(11, 16) : null,
+    send_to_master: true,
+    send_to_sponsors: row.sendToSponsors,
+    send_to_owners: row.sendToOwners,
+    send_to_team_members: row.sendToTeamMembers,
+    additional_recipients: row.additionalRecipients,
+    team_reminders: reminders.map((reminder) => ({
+      id: reminder.id,
+      notification_settings: row.id,
+      offset_number: reminder.offsetNumber,
+      offset_unit: reminder.offsetUnit,
+    })),
+    reminder_send_to_master: row.reminderSendToMaster,
+    reminder_send_to_sponsors: row.reminderSendToSponsors,
+    reminder_send_to_owners: row.reminderSendToOwners,
+    reminder_send_to_team_members: row.reminderSendToTeamMembers,
+    strategy_masters: masters,
+  };
+}
+
+export async function getSettings(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  strategyId: number,
+): Promise<NotificationSettings> {
+  await loadStrategyAccess(ctx.db, strategyId, user);
+  const { row, reminders } = await loadSettings(ctx.db, strategyId);
+  return present(row, reminders, await loadMasters(ctx.db, strategyId));
+}
+
+/**
+ * The stored wall clock of the first progress update after this request. A full date-time wins;
+ * a bare date takes update_time (or the time already set); update_time alone moves the time of day.
+ */
+function resolveFirst(
+  input: UpdateNotificationSettingsRequest,
+  current: string | null,
+  timeZone: string,
+): string | null {
+  const currentTime = current?.slice(11, 19) ?? null;
+  const first = input.first_progress_update;
+  if (first === null) return null;
+  if (first === undefined) {
+    if (!current || !input.update_time) return current;
+    return `${current.slice(0, 10)} ${input.update_time}`;
+  }
+  if (first.kind === 'instant') return formatWallClock(wallClockAt(first.epochMs, timeZone));
+  return `${first.date} ${first.time ?? input.update_time ?? currentTime ?? DEFAULT_TIME}`;
+}
+
+export async function updateSettings(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  strategyId: number,
+  input: UpdateNotificationSettingsRequest,
+): Promise<NotificationSettings> {
+  const access = await loadStrategyAccess(ctx.db, strategyId, user);
+  ensure(canEditStrategy(user.id, access.roles));
+  const now = ctx.clock.now();
+  const saved = await ctx.db.transaction(async (tx) => {
+    // The row lock also waits for a due date being processed right now, so no update is lost.
+    const { row, reminders } = await loadSettings(tx, strategyId, true);
+    const timeZone = input.time_zone ?? row.timeZone;
+    const first = resolveFirst(input, row.firstProgressUpdate, timeZone);
+    const every = input.update_frequency_number ?? row.updateFrequencyNumber;
+    const unit = input.update_frequency_unit ?? row.updateFrequencyUnit;
+    const scheduleChanged =
+      first !== row.firstProgressUpdate ||
+      timeZone !== row.timeZone ||
+      every !== row.updateFrequencyNumber ||
+      unit !== row.updateFrequencyUnit;
+
+    let nextReminders: { offsetNumber: number; offsetUnit: 'hour' | 'day' }[] = reminders;
+    if (input.team_reminders) {
+      nextReminders = input.team_reminders.map((reminder) => ({
+        offsetNumber: reminder.offset_number,
+        offsetUnit: reminder.offset_unit,
+      }));
+      await tx.delete(teamReminders).where(eq(teamReminders.settingsId, row.id));
+      if (nextReminders.length > 0)
+        await tx
+          .insert(teamReminders)
+          .values(nextReminders.map((reminder) => ({ ...reminder, settingsId: row.id })));
+    }
+
+    let { nextDueIndex, nextProgressUpdate, remindersHandledUntil } = row;
+    if (scheduleChanged) {
+      const due = first ? firstDueAfter({ first, timeZone, every, unit }, now) : null;
+      nextDueIndex = due?.index ?? 0;
+      nextProgressUpdate = due?.at ?? null;
+    }
+    // Reminders whose moment passed before this save are not sent late: they were not wanted then.
+    if (scheduleChanged || input.team_reminders) remindersHandledUntil = now;
+
+    await tx
+      .update(notificationSettings)
+      .set({
+        firstProgressUpdate: first,
+        timeZone,
+        updateFrequencyNumber: every,
+        updateFrequencyUnit: unit,
+        sendToSponsors: input.send_to_sponsors ?? row.sendToSponsors,
+        sendToOwners: input.send_to_owners ?? row.sendToOwners,
+        sendToTeamMembers: input.send_to_team_members ?? row.sendToTeamMembers,
+        additionalRecipients:
+          input.additional_recipients === undefined ? row.additionalRecipients : input.additional_recipients,
+        reminderSendToMaster: input.reminder_send_to_master ?? row.reminderSendToMaster,
+        reminderSendToSponsors: input.reminder_send_to_sponsors ?? row.reminderSendToSponsors,
+        reminderSendToOwners: input.reminder_send_to_owners ?? row.reminderSendToOwners,
+        reminderSendToTeamMembers: input.reminder_send_to_team_members ?? row.reminderSendToTeamMembers,
+        nextDueIndex,
+        nextProgressUpdate,
+        remindersHandledUntil,
+        nextReminderAt: nextReminder(nextProgressUpdate, nextReminders, timeZone, remindersHandledUntil),
+        updatedAt: now,
+      })
+      .where(eq(notificationSettings.id, row.id));
+    await publish(tx, [
+      structureChange(changeBy(user.id, strategyId, access.roles), 'strategy', strategyId, 'settings'),
+    ]);
+    return loadSettings(tx, strategyId);
+  });
+  ctx.scheduleChanged();
+  return present(saved.row, saved.reminders, await loadMasters(ctx.db, strategyId));
+}

@@ -9,24 +9,19 @@ import {
   loginPage,
   mobileWarningPage,
   newStrategyPage,
-  notBuiltYetPage,
   notFoundPage,
   profileSettingsPage,
+  progressUpdatePage,
   realtimeFrame,
   resetPasswordPage,
   signupCompletePage,
   signupPage,
   strategiesPage,
   strategyPage,
+  strategySettingsPage,
   strategyTeamPage,
 } from './pages';
 import { RequireLogin } from './RequireLogin';
-
-/** Strategy screens that later issues build; their paths and login guard already work. */
-const strategyStubs = [
-  { path: 'strategy-settings/:id', name: 'Strategy settings' },
-  { path: 'progress-update/:id', name: 'Progress update' },
-];
 
 export const appRoutes: RouteObject[] = [
   {
@@ -56,7 +51,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'strategy/:id', lazy: strategyPage },
               { path: 'strategy-team/:id', lazy: strategyTeamPage },
               { path: 'initiative-charter/:initiativeId', lazy: initiativeCharterPage },
-              ...strategyStubs.map(({ path, name }) => ({ path, lazy: notBuiltYetPage(name) })),
+              { path: 'strategy-settings/:id', lazy: strategySettingsPage },
+              { path: 'progress-update/:id', lazy: progressUpdatePage },
             ],
           },
         ],

@@ -31,6 +31,7 @@ export const realtimeFrame = () =>
 export const initiativeCharterPage = () =>
   import('./initiative-charter/InitiativeCharterPage').then((m) => ({ Component: m.InitiativeCharterPage }));
 export const notFoundPage = () => import('./info/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }));
-/** The router caches what a route's loader returns, so this element is built once per route. */
-export const notBuiltYetPage = (name: string) => () =>
-  import('./info/NotBuiltYetPage').then((m) => ({ element: <m.NotBuiltYetPage name={name} /> }));
+export const strategySettingsPage = () =>
+  import('./strategy-settings/StrategySettingsPage').then((m) => ({ Component: m.StrategySettingsPage }));
+export const progressUpdatePage = () =>
+  import('./progress-update/ProgressUpdatePage').then((m) => ({ Component: m.ProgressUpdatePage }));

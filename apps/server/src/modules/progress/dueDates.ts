@@ -196,7 +196,7 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
           lastStatus: sql`${initiatives.status}`,
           lastProgressUpdate: due,
           lastProgressComment: sql`(select c.comment from ${comments} c where c.initiative_id = ${initiatives.id}
-            and c.is_locked and c.locked_at = ${due} and c.comment_type = 'PR' order by c.id desc limit 1)`,
+            and c.is_locked and c.locked_at = ${due.toISOString()}::timestamptz and c.comment_type = 'PR' order by c.id desc limit 1)`,
         })
         .where(inArray(initiatives.id, initiativeIds));
     }

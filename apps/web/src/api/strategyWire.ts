@@ -4,10 +4,13 @@
  * so screens ask canEditStrategy / canEditInitiative and never look at people lists themselves.
  */
 import {
+  type CommentType,
   type InitiativeRoles,
+  type InitiativeStatus,
   initiativeRoles,
   type StrategyRoles,
   strategyRoles,
+  type Comment as WireComment,
   type FocusArea as WireFocusArea,
   type Initiative as WireInitiative,
   type Strategy as WireStrategy,
@@ -18,6 +21,18 @@ export interface Person {
   id: number | null;
   name: string | null;
   email: string;
+}
+
+/** A progress comment (spec §3): current ones sit on their initiative, locked ones are history. */
+export interface Comment {
+  id: number;
+  comment: string;
+  commentType: CommentType;
+  isLocked: boolean;
+  lockedAt: string | null;
+  initiative: number;
+  /** The initiative's status when the comment was locked; null while it is current. */
+  initiativeStatus: InitiativeStatus | null;
 }
 
 export interface Initiative {
@@ -44,6 +59,8 @@ export interface Initiative {
   owners: Person[];
   sponsors: Person[];
   teamMembers: Person[];
+  /** The current (unlocked) Progress, Roadblocks and Next steps comments, in that order. */
+  comments: Comment[];
   createdAt: string;
   updatedAt: string;
   roles: InitiativeRoles;
@@ -79,6 +96,18 @@ export interface Strategy extends StrategySummary {
 const bySortIndex = <T extends { sortIndex: number }>(items: T[]) =>
   [...items].sort((a, b) => a.sortIndex - b.sortIndex);
 
+export function toComment(wire: WireComment): Comment {
+  return {
+    id: wire.id,
+    comment: wire.comment,
+    commentType: wire.comment_type,
+    isLocked: wire.is_locked,
+    lockedAt: wire.locked_at,
+    initiative: wire.initiative,
+    initiativeStatus: wire.initiative_status,
+  };
+}
+
 export function toInitiative(wire: WireInitiative): Initiative {
   return {
     id: wire.id,
@@ -104,6 +133,7 @@ export function toInitiative(wire: WireInitiative): Initiative {
     owners: wire.owners,
     sponsors: wire.sponsors,
     teamMembers: wire.team_members,
+    comments: wire.comments.map(toComment),
     createdAt: wire.created_at,
     updatedAt: wire.updated_at,
     roles: initiativeRoles(wire),

@@ -13,6 +13,7 @@ import {
 } from '@keystone/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshCharters, rereadCharters } from '../api/charterCache';
+import { notificationSettingsKey } from '../api/notificationSettings';
 import { organisationUsersKey } from '../api/organisationUsers';
 import {
   editFocusArea,
@@ -65,6 +66,8 @@ export function applyStreamingMessage(queryClient: QueryClient, message: Streami
     void queryClient.invalidateQueries({ queryKey: strategiesKey });
     // A team change may have added people (placeholders of invited addresses).
     if (message.action === 'team') void queryClient.invalidateQueries({ queryKey: organisationUsersKey });
+    if (message.action === 'settings')
+      void queryClient.invalidateQueries({ queryKey: notificationSettingsKey(message.strategy_id) });
     return;
   }
   patchField(queryClient, message);
@@ -74,5 +77,6 @@ export function applyStreamingMessage(queryClient: QueryClient, message: Streami
 export function rereadAfterGap(queryClient: QueryClient): void {
   rereadCharters(queryClient);
   void queryClient.invalidateQueries({ queryKey: ['strategy'] });
+  void queryClient.invalidateQueries({ queryKey: ['notification-settings'] });
   void queryClient.invalidateQueries({ queryKey: strategiesKey });
 }

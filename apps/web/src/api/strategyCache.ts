@@ -3,7 +3,7 @@
  * a strategy: every change edits it here, so all screens reading ['strategy', id] agree.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { type FocusArea, type Initiative, rolesOf, type Strategy } from './strategyWire';
+import { type Comment, type FocusArea, type Initiative, rolesOf, type Strategy } from './strategyWire';
 
 export const strategiesKey = ['strategies'] as const;
 export const strategyKey = (id: number) => ['strategy', id] as const;
@@ -51,4 +51,26 @@ export const editInitiative = (
       ? { ...area, initiatives: area.initiatives.map((item) => (item.id === id ? edit(item) : item)) }
       : area,
   ),
+});
+
+/** Whether the strategy holds this current comment (a live update may name one it no longer shows). */
+export const holdsComment = (strategy: Strategy | undefined, id: number) =>
+  strategy?.focusAreas.some((area) =>
+    area.initiatives.some((initiative) => initiative.comments.some((comment) => comment.id === id)),
+  ) ?? false;
+
+/** Edits one current comment wherever it sits. */
+export const editComment = (strategy: Strategy, id: number, edit: (comment: Comment) => Comment) => ({
+  ...strategy,
+  focusAreas: strategy.focusAreas.map((area) => ({
+    ...area,
+    initiatives: area.initiatives.map((initiative) =>
+      initiative.comments.some((comment) => comment.id === id)
+        ? {
+            ...initiative,
+            comments: initiative.comments.map((comment) => (comment.id === id ? edit(comment) : comment)),
+          }
+        : initiative,
+    ),
+  })),
 });

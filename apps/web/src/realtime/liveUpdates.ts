@@ -15,10 +15,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { refreshCharters, rereadCharters } from '../api/charterCache';
 import { notificationSettingsKey } from '../api/notificationSettings';
 import { organisationUsersKey } from '../api/organisationUsers';
+import { progressKey } from '../api/progress';
 import {
+  editComment,
   editFocusArea,
   editInitiative,
   editStoredStrategy,
+  holdsComment,
   strategiesKey,
   strategyKey,
 } from '../api/strategyCache';
@@ -38,6 +41,9 @@ function editFor(model: LockModel, id: number, property: string, value: string) 
     case 'initiative':
       return (strategy: Strategy) =>
         editInitiative(strategy, id, (initiative) => ({ ...initiative, [property]: value }));
+    case 'comment':
+      return (strategy: Strategy) =>
+        editComment(strategy, id, (comment) => ({ ...comment, [property]: value }));
     default:
       return null;
   }
@@ -50,6 +56,9 @@ function patchField(queryClient: QueryClient, message: FieldUpdateMessage): void
   const property = camelCase(field);
   const edit = editFor(model, id, property, value);
   if (!edit) return;
+  // A comment of an earlier period (or of another strategy's page) is not on hand: nothing to change.
+  if (model === 'comment' && !holdsComment(queryClient.getQueryData<Strategy>(strategyKey(strategyId)), id))
+    return;
   void editStoredStrategy(queryClient, strategyId, edit);
   if (model === 'strategy') {
     queryClient.setQueryData<StrategySummary[]>(strategiesKey, (list) =>
@@ -68,6 +77,11 @@ export function applyStreamingMessage(queryClient: QueryClient, message: Streami
     if (message.action === 'team') void queryClient.invalidateQueries({ queryKey: organisationUsersKey });
     if (message.action === 'settings')
       void queryClient.invalidateQueries({ queryKey: notificationSettingsKey(message.strategy_id) });
+    // A due date was processed: new history, a new next due date, fresh current comments.
+    if (message.action === 'progress') {
+      void queryClient.invalidateQueries({ queryKey: progressKey(message.strategy_id) });
+      void queryClient.invalidateQueries({ queryKey: notificationSettingsKey(message.strategy_id) });
+    }
     return;
   }
   patchField(queryClient, message);
@@ -78,5 +92,6 @@ export function rereadAfterGap(queryClient: QueryClient): void {
   rereadCharters(queryClient);
   void queryClient.invalidateQueries({ queryKey: ['strategy'] });
   void queryClient.invalidateQueries({ queryKey: ['notification-settings'] });
+  void queryClient.invalidateQueries({ queryKey: ['progress'] });
   void queryClient.invalidateQueries({ queryKey: strategiesKey });
 }

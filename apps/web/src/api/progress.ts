@@ -1,0 +1,153 @@
+/**
+ * The progress calls of spec §7 as TanStack Query hooks: the locked due dates and the comments
+ * locked at one of them (history never changes, so both are read once per strategy), the status
+ * trend, and the saves of the progress page (a comment, an initiative's status).
+ */
+import {
+  commentSchema,
+  initiativeSchema,
+  lockedCommentDatesResponse,
+  PROGRESS_MESSAGES,
+  STRATEGY_MESSAGES,
+  type StatusHistory,
+  statusHistorySchema,
+  type Comment as WireComment,
+} from '@keystone/contract';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { ApiError, apiRequest, type ResponseSchema } from './client';
+import { errorMessage } from './errorMessages';
+import { notificationSettingsKey } from './notificationSettings';
+import { editComment, editInitiative, editStoredStrategy, strategyKey } from './strategyCache';
+import { type Comment, toComment, toInitiative } from './strategyWire';
+
+export type { StatusHistory } from '@keystone/contract';
+
+/** Everything of a strategy's progress history, under one prefix so a processed due date rereads it all. */
+export const progressKey = (strategyId: number) => ['progress', strategyId] as const;
+export const lockedDatesKey = (strategyId: number) => [...progressKey(strategyId), 'locked-dates'] as const;
+export const lockedCommentsKey = (strategyId: number, date: string) =>
+  [...progressKey(strategyId), 'locked-comments', date] as const;
+export const statusHistoryKey = (strategyId: number) =>
+  [...progressKey(strategyId), 'status-history'] as const;
+
+const FAILURES = {
+  fetchLockedDates: PROGRESS_MESSAGES.fetchLockedDatesFailed,
+  fetchLockedComments: PROGRESS_MESSAGES.fetchLockedCommentsFailed,
+  updateComment: PROGRESS_MESSAGES.updateCommentFailed,
+  updateInitiative: STRATEGY_MESSAGES.updateInitiativeFailed,
+} as const;
+export type ProgressCall = keyof typeof FAILURES;
+
+/** Spec §8: the server's own message when it sent one, else the call's default text. */
+export function progressFailure(call: ProgressCall, error: unknown): string {
+  return errorMessage(error, FAILURES[call]);
+}
+
+/** The due date passed while this comment was being written: it is history now and refuses edits. */
+export function isCommentLocked(error: unknown): boolean {
+  return (
+    error instanceof ApiError && error.status === 409 && error.detail === PROGRESS_MESSAGES.commentLocked
+  );
+}
+
+// ---- plain calls ----------------------------------------------------------------------------
+
+async function fetchLockedDates(strategyId: number): Promise<string[]> {
+  return apiRequest(`/locked-comment-dates/${strategyId}/`, { response: lockedCommentDatesResponse });
+}
+
+const commentList: ResponseSchema<WireComment[]> = commentSchema.array();
+async function fetchLockedComments(strategyId: number, date: string): Promise<Comment[]> {
+  const answer = await apiRequest('/locked-comments/', {
+    method: 'POST',
+    body: { strategy_id: strategyId, date },
+    response: commentList,
+  });
+  return answer.map(toComment);
+}
+
+async function fetchStatusHistory(strategyId: number): Promise<StatusHistory> {
+  return apiRequest(`/status-history/${strategyId}/`, { response: statusHistorySchema });
+}
+
+async function updateComment(id: number, comment: string): Promise<Comment> {
+  const answer = await apiRequest(`/comments/update/${id}/`, {
+    method: 'PATCH',
+    body: { comment },
+    response: commentSchema,
+  });
+  return toComment(answer);
+}
+
+async function updateStatus(id: number, status: string) {
+  const answer = await apiRequest(`/initiative/update/${id}/`, {
+    method: 'PATCH',
+    body: { status },
+    response: initiativeSchema,
+  });
+  return toInitiative(answer);
+}
+
+// ---- hooks ----------------------------------------------------------------------------------
+
+/** Spec §4: locked due dates are fetched once per strategy (a processed due date rereads them). */
+export function useLockedDatesQuery(strategyId: number) {
+  return useQuery({
+    queryKey: lockedDatesKey(strategyId),
+    queryFn: () => fetchLockedDates(strategyId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The comments locked at `date` (null: none asked for); locked comments never change. */
+export function useLockedCommentsQuery(strategyId: number, date: string | null) {
+  return useQuery({
+    queryKey: lockedCommentsKey(strategyId, date ?? ''),
+    queryFn: () => fetchLockedComments(strategyId, date ?? ''),
+    enabled: date !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useStatusHistoryQuery(strategyId: number) {
+  return useQuery({
+    queryKey: statusHistoryKey(strategyId),
+    queryFn: () => fetchStatusHistory(strategyId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A due date was processed (comments locked, fresh ones created): everything the page shows is read again. */
+export function refreshProgress(queryClient: QueryClient, strategyId: number): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: strategyKey(strategyId) }),
+    queryClient.invalidateQueries({ queryKey: progressKey(strategyId) }),
+    queryClient.invalidateQueries({ queryKey: notificationSettingsKey(strategyId) }),
+  ]);
+}
+
+/**
+ * Saves of the progress page: each resolves once the server stored the value, and then writes it
+ * into the cached strategy so every screen agrees without a refetch.
+ */
+export function useProgressSaves(strategyId: number) {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      comment: async (commentId: number, html: string) => {
+        const saved = await updateComment(commentId, html);
+        await editStoredStrategy(queryClient, strategyId, (strategy) =>
+          editComment(strategy, commentId, () => saved),
+        );
+      },
+      status: async (initiativeId: number, status: string) => {
+        const saved = await updateStatus(initiativeId, status);
+        await editStoredStrategy(queryClient, strategyId, (strategy) =>
+          editInitiative(strategy, initiativeId, () => saved),
+        );
+      },
+    }),
+    [queryClient, strategyId],
+  );
+}

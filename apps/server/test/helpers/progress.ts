@@ -1,0 +1,245 @@
+/**
+ * Fixtures of the progress tests: a clock the test moves by hand, a strategy with every role
+ * filled and comments written, and the progress calls a client makes.
+ */
+import type { Comment, Initiative, NotificationSettings, Strategy } from '@keystone/contract';
+import { asc } from 'drizzle-orm';
+import { outboxMails } from '../../src/db/schema';
+import type { Clock } from '../../src/lib/clock';
+import { type Member, personOf, signedInUser, strategyApi } from './strategies';
+import type { ApiResponse, TestServer } from './testServer';
+
+/** A clock that stands still until the test moves it. */
+export class FakeClock implements Clock {
+  private current: number;
+
+  constructor(start: string | Date) {
+    this.current = new Date(start).getTime();
+  }
+
+  now(): Date {
+    return new Date(this.current);
+  }
+
+  set(moment: string | Date | number): void {
+    this.current = new Date(moment).getTime();
+  }
+
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function expectOk(response: ApiResponse, what: string): ApiResponse {
+  if (response.status !== 200)
+    throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response;
+}
+
+export interface ProgressFixture {
+  master: Member;
+  /** A second strategy master. */
+  coMaster: Member;
+  owner: Member;
+  sponsor: Member;
+  teamMember: Member;
+  /** Owner of the initiative in the second focus area only. */
+  otherOwner: Member;
+  /** In the organisation, without a role in the strategy. */
+  outsider: Member;
+  strategy: number;
+  title: string;
+  /** Focus area 1 holds `initiative` (every role set) and `blocked`; focus area 2 holds `idle`. */
+  areas: [number, number];
+  initiative: number;
+  blocked: number;
+  idle: number;
+}
+
+let fixtureSequence = 0;
+
+/**
+ * A strategy titled `title` with two focus areas and three initiatives; the people have readable,
+ * unique e-mails (prefix-role-N@example.com) so each test counts its own mails.
+ */
+export async function progressFixture(
+  server: TestServer,
+  options: { title?: string; ambition?: string; prefix?: string } = {},
+): Promise<ProgressFixture> {
+  fixtureSequence += 1;
+  const prefix = `${options.prefix ?? 'p'}${fixtureSequence}`;
+  const strategies = strategyApi(server);
+  const organisationId = await server.createOrganisation();
+  const person = (role: string, firstName: string) =>
+    signedInUser(server, {
+      organisationId,
+      email: `${prefix}-${role}@example.com`,
+      firstName,
+      lastName: role,
+    });
+  const [master, coMaster, owner, sponsor, teamMember, otherOwner, outsider] = await Promise.all([
+    person('master', 'Mia'),
+    person('comaster', 'Carl'),
+    person('owner', 'Olive'),
+    person('sponsor', 'Sam'),
+    person('member', 'Tom'),
+    person('otherowner', 'Otto'),
+    person('outsider', 'Nora'),
+  ]);
+  const title = options.title ?? `Strategy ${prefix}`;
+  const created = await strategies.create(master!.key, {
+    title,
+    ambition: options.ambition ?? '<p>Be the best</p>',
+  });
+  const first = created.focus_areas[0]!;
+  await expectOk(
+    await server.api('PATCH', `/api/focusarea/update/${first.id}/`, {
+      token: master!.key,
+      body: { title: 'Customers' },
+    }),
+    'rename focus area',
+  );
+  const second = await strategies.addFocusArea(master!.key, created.id, { title: 'Operations' });
+  const initiative = first.initiatives[0]!.id;
+  const blocked = (await strategies.addInitiative(master!.key, first.id, { title: 'Blocked work' })).id;
+  const idle = second.initiatives[0]?.id ?? (await strategies.addInitiative(master!.key, second.id)).id;
+  await strategies.assignOk(master!.key, {
+    strategy_id: created.id,
+    strategy_masters: [personOf(master!), personOf(coMaster!)],
+    initiatives: [
+      {
+        initiative_id: initiative,
+        owners: [personOf(owner!)],
+        sponsors: [personOf(sponsor!)],
+        team_members: [personOf(teamMember!)],
+      },
+      { initiative_id: idle, owners: [personOf(otherOwner!)] },
+    ],
+  });
+  const rename = (id: number, title: string) =>
+    server.api('PATCH', `/api/initiative/update/${id}/`, { token: master!.key, body: { title } });
+  expectOk(await rename(initiative, 'Launch app'), 'rename initiative');
+  expectOk(await rename(idle, 'Tidy up'), 'rename initiative');
+  return {
+    master: master!,
+    coMaster: coMaster!,
+    owner: owner!,
+    sponsor: sponsor!,
+    teamMember: teamMember!,
+    otherOwner: otherOwner!,
+    outsider: outsider!,
+    strategy: created.id,
+    title,
+    areas: [first.id, second.id],
+    initiative,
+    blocked,
+    idle,
+  };
+}
+
+/** The progress calls of spec §7, as a client makes them. */
+export function progressApi(server: TestServer) {
+  const api = {
+    settings: (key: string, strategy: number) =>
+      server.api('GET', `/api/notification-settings/${strategy}/`, { token: key }),
+    async settingsOk(key: string, strategy: number): Promise<NotificationSettings> {
+      return expectOk(await api.settings(key, strategy), 'read settings').body;
+    },
+    update: (key: string, strategy: number, body: Record<string, unknown>) =>
+      server.api('PATCH', `/api/notification-settings/update/${strategy}/`, { token: key, body }),
+    /** Saves settings; fails the test with the answer when refused. */
+    async setRhythm(
+      key: string,
+      strategy: number,
+      body: Record<string, unknown>,
+    ): Promise<NotificationSettings> {
+      return expectOk(await api.update(key, strategy, body), 'save settings').body;
+    },
+    writeComment: (key: string, comment: number, html: string) =>
+      server.api('PATCH', `/api/comments/update/${comment}/`, { token: key, body: { comment: html } }),
+    setStatus: (key: string, initiative: number, status: string) =>
+      server.api('PATCH', `/api/initiative/update/${initiative}/`, { token: key, body: { status } }),
+    async lockedDates(key: string, strategy: number): Promise<string[]> {
+      return expectOk(
+        await server.api('GET', `/api/locked-comment-dates/${strategy}/`, { token: key }),
+        'locked dates',
+      ).body;
+    },
+    async lockedComments(key: string, strategy: number, date: string): Promise<Comment[]> {
+      return expectOk(
+        await server.api('POST', '/api/locked-comments/', {
+          token: key,
+          body: { strategy_id: strategy, date },
+        }),
+        'locked comments',
+      ).body;
+    },
+    async page(key: string, strategy: number): Promise<Strategy> {
+      return expectOk(await server.api('GET', `/api/strategy/${strategy}`, { token: key }), 'read strategy')
+        .body;
+    },
+  };
+  return api;
+}
+
+export type ProgressApi = ReturnType<typeof progressApi>;
+
+export function initiativesOf(page: Strategy): Initiative[] {
+  return page.focus_areas.flatMap((area) => area.initiatives);
+}
+
+/** The current comments of one initiative, PR, RB, NS. */
+export function currentComments(page: Strategy, initiative: number): Comment[] {
+  const found = initiativesOf(page).find((item) => item.id === initiative);
+  if (!found) throw new Error(`initiative ${initiative} not on the page`);
+  return found.comments;
+}
+
+/** Writes the three current comments of an initiative; returns their ids. */
+export async function writeUpdate(
+  api: ProgressApi,
+  key: string,
+  page: Strategy,
+  initiative: number,
+  texts: [string, string, string],
+): Promise<number[]> {
+  const current = currentComments(page, initiative);
+  for (const [index, comment] of current.entries()) {
+    expectOk(await api.writeComment(key, comment.id, texts[index]!), 'write comment');
+  }
+  return current.map((comment) => comment.id);
+}
+
+/** Every mail queued in the outbox (sent or not), oldest first. */
+export async function outbox(server: TestServer) {
+  return server.database.db.select().from(outboxMails).orderBy(asc(outboxMails.id));
+}
+
+/** Queued mails to these recipients, as `recipient: subject` lines. */
+export async function queuedTo(server: TestServer, recipients: readonly string[]): Promise<string[]> {
+  const wanted = new Set(recipients.map((email) => email.toLowerCase()));
+  return (await outbox(server))
+    .filter((mail) => wanted.has(mail.recipient))
+    .map((mail) => `${mail.recipient}: ${mail.subject}`);
+}
+
+/** How many mails each address received, for addresses that received any. */
+export function receivedCounts(mails: readonly { to: string }[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const mail of mails) counts[mail.to] = (counts[mail.to] ?? 0) + 1;
+  return counts;
+}
+
+/** Waits until `check` holds, polling; fails with `what` after `timeoutMs`. */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}

@@ -1,4 +1,86 @@
-/** /strategy-settings/:id (spec §2): placeholder until the settings form lands. */
+/**
+ * /strategy-settings/:id (spec §2): the notification settings of a strategy, for its masters.
+ * Anyone else is sent to the strategy page; a strategy that is gone shows the missing message.
+ */
+import { canEditStrategy, PRODUCT_NAME, PROGRESS_MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { useNotificationSettingsQuery } from '../../api/notificationSettings';
+import { useSession } from '../../api/session';
+import { isMissingStrategy, parseStrategyId, useStrategyQuery } from '../../api/strategies';
+import { RetryAlert } from '../initiative-charter/RetryAlert';
+import { StrategyMissing } from '../strategy/StrategyMissing';
+import { SettingsForm } from './SettingsForm';
+
+const pageSx = { px: 4, py: 4, maxWidth: 960, width: '100%', mx: 'auto' } as const;
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Box sx={pageSx}>
+      <RetryAlert message={message} onRetry={onRetry} />
+    </Box>
+  );
+}
+
 export function StrategySettingsPage() {
-  return <p>Strategy settings</p>;
+  const { id } = useParams();
+  const strategyId = parseStrategyId(id);
+  const session = useSession();
+  const strategy = useStrategyQuery(id);
+  const settings = useNotificationSettingsQuery(strategyId);
+
+  if (strategyId === null || (strategy.isError && isMissingStrategy(strategy.error))) {
+    return <StrategyMissing />;
+  }
+  if (!strategy.data) {
+    if (!strategy.isError) return <LinearProgress aria-label="Loading the settings" />;
+    return (
+      <LoadFailed message={STRATEGY_MESSAGES.fetchStrategyFailed} onRetry={() => void strategy.refetch()} />
+    );
+  }
+  if (!canEditStrategy(session?.id ?? 0, strategy.data.roles)) {
+    return <Navigate to={`/strategy/${strategyId}`} replace />;
+  }
+  if (!settings.data) {
+    if (!settings.isError) return <LinearProgress aria-label="Loading the settings" />;
+    return (
+      <LoadFailed message={PROGRESS_MESSAGES.fetchSettingsFailed} onRetry={() => void settings.refetch()} />
+    );
+  }
+
+  const title = strategy.data.title.trim() || STRATEGY_MESSAGES.untitledStrategy;
+  return (
+    <Box sx={pageSx}>
+      <title>{`Settings · ${title} · ${PRODUCT_NAME}`}</title>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        <Typography variant="h1">{PROGRESS_MESSAGES.settingsHeading}</Typography>
+        <Box
+          component="ul"
+          aria-label="Strategy masters"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+        >
+          {settings.data.strategyMasters.map((master) => (
+            <Box component="li" key={`${master.id}:${master.email}`}>
+              <Chip label={master.name ?? master.email} />
+            </Box>
+          ))}
+        </Box>
+      </Box>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+        Progress reports and reminders of{' '}
+        <Link component={RouterLink} to={`/strategy/${strategyId}`}>
+          {title}
+        </Link>
+      </Typography>
+      <LocalizationProvider dateAdapter={AdapterDateFns}>
+        <SettingsForm strategyId={strategyId} settings={settings.data} />
+      </LocalizationProvider>
+    </Box>
+  );
 }

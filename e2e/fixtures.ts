@@ -45,6 +45,8 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
         SMTP_URL: smtpUrl,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: '1000',
+        // Lets the progress test move the server's clock past a due date (POST /api/test/clock).
+        TEST_CLOCK: '1',
       };
       delete env.DATABASE_URL;
       const firstInviteEmail = 'founder@e2e.test';

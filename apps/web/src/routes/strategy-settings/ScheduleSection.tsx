@@ -132,32 +132,35 @@ export function ScheduleSection({ control, saved }: ScheduleSectionProps) {
             )}
           />
         </Box>
-      </Box>
-      <Box
-        component="section"
-        aria-label="Due dates as saved"
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 4,
-          mt: 2,
-          p: 2,
-          bgcolor: 'background.default',
-          borderRadius: 2,
-        }}
-      >
-        <DueDate
-          label="Next progress update"
-          iso={saved.nextProgressUpdate}
-          timeZone={saved.timeZone}
-          none="Not scheduled"
-        />
-        <DueDate
-          label="Last progress update"
-          iso={saved.lastProgressUpdate}
-          timeZone={saved.timeZone}
-          none="None yet"
-        />
+        <Box
+          component="section"
+          aria-label="Due dates as saved"
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            columnGap: 4,
+            rowGap: 1,
+            alignSelf: 'start',
+            mt: 1,
+            px: 2,
+            py: 1,
+            bgcolor: 'background.default',
+            borderRadius: 2,
+          }}
+        >
+          <DueDate
+            label="Next progress update"
+            iso={saved.nextProgressUpdate}
+            timeZone={saved.timeZone}
+            none="Not scheduled"
+          />
+          <DueDate
+            label="Last progress update"
+            iso={saved.lastProgressUpdate}
+            timeZone={saved.timeZone}
+            none="None yet"
+          />
+        </Box>
       </Box>
     </SettingsSection>
   );

@@ -47,7 +47,7 @@ export function readableText(html: string): string {
     .trim();
 }
 
-const strategyName = (title: string) => plainText(title).trim() || 'Untitled Strategy';
+const strategyName = (title: string) => title.trim() || 'Untitled Strategy';
 
 function statusBadge(code: string): string {
   const status = INITIATIVE_STATUSES[statusOrInactive(code)];
@@ -121,9 +121,9 @@ export function progressReportMail(report: ReportContent): MailContent {
   });
 }
 
-/** "in 2 days", "in 3 hours", "in 25 minutes": how long until the due date, rounded down. */
+/** "in 2 days", "in 3 hours", "in 25 minutes": how long until the due date (to the nearest minute, then down). */
 export function timeUntil(due: Date, now: Date): string {
-  const minutes = Math.max(0, Math.floor((due.getTime() - now.getTime()) / 60_000));
+  const minutes = Math.max(0, Math.round((due.getTime() - now.getTime()) / 60_000));
   const plural = (count: number, unit: string) => `in ${count} ${unit}${count === 1 ? '' : 's'}`;
   if (minutes >= 48 * 60) return plural(Math.floor(minutes / (24 * 60)), 'day');
   if (minutes >= 120) return plural(Math.floor(minutes / 60), 'hour');

@@ -7,7 +7,7 @@ import { asc } from 'drizzle-orm';
 import { outboxMails } from '../../src/db/schema';
 import type { Clock } from '../../src/lib/clock';
 import { type Member, personOf, signedInUser, strategyApi } from './strategies';
-import type { ApiResponse, TestServer } from './testServer';
+import type { ApiResponse, TestServer, TestUser } from './testServer';
 
 /** A clock that stands still until the test moves it. */
 export class FakeClock implements Clock {
@@ -43,15 +43,15 @@ function expectOk(response: ApiResponse, what: string): ApiResponse {
 
 export interface ProgressFixture {
   master: Member;
-  /** A second strategy master. */
-  coMaster: Member;
+  /** A second strategy master (not signed in). */
+  coMaster: TestUser;
   owner: Member;
   sponsor: Member;
   teamMember: Member;
-  /** Owner of the initiative in the second focus area only. */
-  otherOwner: Member;
-  /** In the organisation, without a role in the strategy. */
-  outsider: Member;
+  /** Owner of the initiative in the second focus area only (not signed in). */
+  otherOwner: TestUser;
+  /** In the organisation, without a role in the strategy (not signed in). */
+  outsider: TestUser;
   strategy: number;
   title: string;
   /** Focus area 1 holds `initiative` (every role set) and `blocked`; focus area 2 holds `idle`. */
@@ -75,64 +75,66 @@ export async function progressFixture(
   const prefix = `${options.prefix ?? 'p'}${fixtureSequence}`;
   const strategies = strategyApi(server);
   const organisationId = await server.createOrganisation();
-  const person = (role: string, firstName: string) =>
-    signedInUser(server, {
-      organisationId,
-      email: `${prefix}-${role}@example.com`,
-      firstName,
-      lastName: role,
-    });
-  const [master, coMaster, owner, sponsor, teamMember, otherOwner, outsider] = await Promise.all([
+  const details = (role: string, firstName: string) => ({
+    organisationId,
+    email: `${prefix}-${role}@example.com`,
+    firstName,
+    lastName: role,
+  });
+  // Only the people who call the API sign in (a login checks a password hash: slow on purpose).
+  const person = (role: string, firstName: string) => signedInUser(server, details(role, firstName));
+  const bystander = (role: string, firstName: string) => server.createUser(details(role, firstName));
+  const [master, owner, sponsor, teamMember] = await Promise.all([
     person('master', 'Mia'),
-    person('comaster', 'Carl'),
     person('owner', 'Olive'),
     person('sponsor', 'Sam'),
     person('member', 'Tom'),
-    person('otherowner', 'Otto'),
-    person('outsider', 'Nora'),
   ]);
+  const coMaster = await bystander('comaster', 'Carl');
+  const otherOwner = await bystander('otherowner', 'Otto');
+  const outsider = await bystander('outsider', 'Nora');
   const title = options.title ?? `Strategy ${prefix}`;
-  const created = await strategies.create(master!.key, {
+  const created = await strategies.create(master.key, {
     title,
     ambition: options.ambition ?? '<p>Be the best</p>',
   });
   const first = created.focus_areas[0]!;
-  await expectOk(
+  expectOk(
     await server.api('PATCH', `/api/focusarea/update/${first.id}/`, {
-      token: master!.key,
+      token: master.key,
       body: { title: 'Customers' },
     }),
     'rename focus area',
   );
-  const second = await strategies.addFocusArea(master!.key, created.id, { title: 'Operations' });
+  const second = await strategies.addFocusArea(master.key, created.id, { title: 'Operations' });
   const initiative = first.initiatives[0]!.id;
-  const blocked = (await strategies.addInitiative(master!.key, first.id, { title: 'Blocked work' })).id;
-  const idle = second.initiatives[0]?.id ?? (await strategies.addInitiative(master!.key, second.id)).id;
-  await strategies.assignOk(master!.key, {
+  const blocked = (await strategies.addInitiative(master.key, first.id, { title: 'Blocked work' })).id;
+  const idle = second.initiatives[0]?.id ?? (await strategies.addInitiative(master.key, second.id)).id;
+  await strategies.assignOk(master.key, {
     strategy_id: created.id,
-    strategy_masters: [personOf(master!), personOf(coMaster!)],
+    strategy_masters: [personOf(master), personOf(coMaster)],
     initiatives: [
       {
         initiative_id: initiative,
-        owners: [personOf(owner!)],
-        sponsors: [personOf(sponsor!)],
-        team_members: [personOf(teamMember!)],
+        owners: [personOf(owner)],
+        sponsors: [personOf(sponsor)],
+        team_members: [personOf(teamMember)],
       },
-      { initiative_id: idle, owners: [personOf(otherOwner!)] },
+      { initiative_id: idle, owners: [personOf(otherOwner)] },
     ],
   });
   const rename = (id: number, title: string) =>
-    server.api('PATCH', `/api/initiative/update/${id}/`, { token: master!.key, body: { title } });
+    server.api('PATCH', `/api/initiative/update/${id}/`, { token: master.key, body: { title } });
   expectOk(await rename(initiative, 'Launch app'), 'rename initiative');
   expectOk(await rename(idle, 'Tidy up'), 'rename initiative');
   return {
-    master: master!,
-    coMaster: coMaster!,
-    owner: owner!,
-    sponsor: sponsor!,
-    teamMember: teamMember!,
-    otherOwner: otherOwner!,
-    outsider: outsider!,
+    master,
+    coMaster,
+    owner,
+    sponsor,
+    teamMember,
+    otherOwner,
+    outsider,
     strategy: created.id,
     title,
     areas: [first.id, second.id],

@@ -1,0 +1,71 @@
+/** A focus area's card on the progress page (spec §2): its initiatives under Initiative, Status and Comments. */
+import { plainText, STRATEGY_MESSAGES } from '@keystone/contract';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import type { Comment, FocusArea } from '../../api/strategyWire';
+import { InitiativeProgressRow } from './InitiativeProgressRow';
+
+interface FocusAreaProgressProps {
+  focusArea: FocusArea;
+  /** The comments locked at the chosen due date, by initiative; null in the current view. */
+  lockedComments: Map<number, Comment[]> | null;
+  targetedId: string | null;
+}
+
+const HEADINGS = [
+  { text: 'Initiative', width: '26%' },
+  { text: 'Status', width: 172 },
+  { text: 'Comments', width: 'auto' },
+] as const;
+
+export function FocusAreaProgress({ focusArea, lockedComments, targetedId }: FocusAreaProgressProps) {
+  const headingId = useId();
+  const title = plainText(focusArea.title).trim() || STRATEGY_MESSAGES.defineFocusArea;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ borderRadius: 3 }}>
+      <Typography
+        id={headingId}
+        variant="h3"
+        component="h2"
+        sx={{ px: 2.5, pt: 2, pb: 1, overflowWrap: 'anywhere' }}
+      >
+        {title}
+      </Typography>
+      <Table aria-labelledby={headingId} sx={{ tableLayout: 'fixed', '& td, & th': { px: 2.5 } }}>
+        <colgroup>
+          {HEADINGS.map((heading) => (
+            <col key={heading.text} style={{ width: heading.width }} />
+          ))}
+        </colgroup>
+        <TableHead>
+          <TableRow>
+            {HEADINGS.map((heading) => (
+              <TableCell
+                key={heading.text}
+                sx={{ py: 1, color: 'text.secondary', fontWeight: 600, bgcolor: 'grey.50' }}
+              >
+                {heading.text}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {focusArea.initiatives.map((initiative) => (
+            <InitiativeProgressRow
+              key={initiative.id}
+              initiative={initiative}
+              lockedComments={lockedComments ? (lockedComments.get(initiative.id) ?? []) : null}
+              targeted={targetedId === String(initiative.id)}
+            />
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}

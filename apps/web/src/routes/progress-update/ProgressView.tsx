@@ -1,0 +1,238 @@
+/**
+ * The progress update page once its strategy is loaded (spec §2, §4): the Due Date dropdown, the
+ * strategy's title and ambition, the status trend, and a card per focus area. The current due
+ * date is editable for those with the progress right; a locked one shows its history read-only.
+ */
+import {
+  canEditStrategy,
+  formatDueDate,
+  LIMITS,
+  PROGRESS_MESSAGES,
+  STRATEGY_MESSAGES,
+} from '@keystone/contract';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { NotificationSettings } from '../../api/notificationSettings';
+import {
+  progressFailure,
+  refreshProgress,
+  useLockedCommentsQuery,
+  useLockedDatesQuery,
+  useStatusHistoryQuery,
+} from '../../api/progress';
+import type { Comment, Strategy } from '../../api/strategyWire';
+import { RichTextField } from '../../components/RichTextField';
+import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
+import { RetryAlert } from '../initiative-charter/RetryAlert';
+import { SaveStatusIndicator } from '../strategy/SaveStatusIndicator';
+import { SectionHeading } from '../strategy/SectionHeading';
+import { CURRENT, DueDateSelect } from './DueDateSelect';
+import { FocusAreaProgress } from './FocusAreaProgress';
+import { type ProgressEditing, ProgressEditingContext, type UnsavedDraft } from './progressEditing';
+import { StatusTrend } from './StatusTrend';
+import { useDueDatePassedNotice } from './useDueDatePassedNotice';
+import { useHashTarget } from './useHashTarget';
+
+interface ProgressViewProps {
+  strategy: Strategy;
+  userId: number;
+  settings: UseQueryResult<NotificationSettings>;
+}
+
+const sameDraft = (a: UnsavedDraft, b: UnsavedDraft) =>
+  a.initiativeId === b.initiativeId && a.commentType === b.commentType;
+
+function groupByInitiative(comments: Comment[]): Map<number, Comment[]> {
+  const grouped = new Map<number, Comment[]>();
+  for (const comment of comments)
+    grouped.set(comment.initiative, [...(grouped.get(comment.initiative) ?? []), comment]);
+  return grouped;
+}
+
+export function ProgressView({ strategy, userId, settings }: ProgressViewProps) {
+  const queryClient = useQueryClient();
+  const lockedDates = useLockedDatesQuery(strategy.id);
+  const history = useStatusHistoryQuery(strategy.id);
+  const [selected, setSelected] = useState(CURRENT);
+  const [drafts, setDrafts] = useState<UnsavedDraft[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const dates = lockedDates.data ?? [];
+  // A locked date no longer listed (cannot happen in practice) falls back to the current view.
+  const date = selected !== CURRENT && dates.includes(selected) ? selected : null;
+  const current = date === null;
+  const locked = useLockedCommentsQuery(strategy.id, date);
+  const timeZone = settings.data?.timeZone ?? 'UTC';
+  const nextDue = settings.data?.nextProgressUpdate ?? null;
+  const isMaster = canEditStrategy(userId, strategy.roles);
+  const passedNotice = useDueDatePassedNotice(lockedDates.data, timeZone);
+  const targetedId = useHashTarget(!lockedDates.isPending && !history.isPending);
+
+  const keepUnsavedDraft = useCallback(
+    (draft: UnsavedDraft) => {
+      setDrafts((kept) => [...kept.filter((other) => !sameDraft(other, draft)), draft]);
+      void refreshProgress(queryClient, strategy.id);
+    },
+    [queryClient, strategy.id],
+  );
+  const dismissDraft = useCallback(
+    (draft: UnsavedDraft) => setDrafts((kept) => kept.filter((other) => !sameDraft(other, draft))),
+    [],
+  );
+  const editing = useMemo<ProgressEditing>(
+    () => ({
+      strategyId: strategy.id,
+      userId,
+      roles: strategy.roles,
+      current,
+      reportError: setError,
+      keepUnsavedDraft,
+      drafts,
+      dismissDraft,
+    }),
+    [strategy.id, strategy.roles, userId, current, keepUnsavedDraft, drafts, dismissDraft],
+  );
+  const lockedByInitiative = useMemo(
+    () => (locked.data ? groupByInitiative(locked.data) : null),
+    [locked.data],
+  );
+
+  return (
+    <ProgressEditingContext.Provider value={editing}>
+      <Box sx={{ width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 2, md: 4 }, py: 3 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, minHeight: 40 }}>
+          <Link
+            component={RouterLink}
+            to={`/strategy/${strategy.id}`}
+            underline="hover"
+            variant="body2"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
+          >
+            <ArrowBack fontSize="small" />
+            Strategy
+          </Link>
+          <Box sx={{ flexGrow: 1 }} />
+          <ConnectionStatusIndicator />
+          <SaveStatusIndicator />
+        </Stack>
+        <Box
+          sx={{ bgcolor: 'background.paper', borderRadius: 3, p: { xs: 2, md: 4 }, display: 'grid', gap: 3 }}
+        >
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
+            <DueDateSelect
+              value={date ?? CURRENT}
+              onChange={setSelected}
+              nextDue={nextDue}
+              timeZone={timeZone}
+              lockedDates={dates}
+            />
+            {settings.isSuccess && nextDue === null && isMaster && (
+              <Tooltip title={PROGRESS_MESSAGES.settingsLinkTooltip} describeChild>
+                <Link component={RouterLink} to={`/strategy-settings/${strategy.id}`} variant="body2">
+                  {PROGRESS_MESSAGES.settingsLink}
+                </Link>
+              </Tooltip>
+            )}
+            {settings.isSuccess && nextDue === null && !isMaster && (
+              <Typography variant="body2" color="text.secondary">
+                No due date is set yet; a strategy master can set one.
+              </Typography>
+            )}
+          </Stack>
+          {(lockedDates.isError || settings.isError || (!current && locked.isError)) && (
+            <Stack spacing={1}>
+              {settings.isError && (
+                <RetryAlert
+                  message={PROGRESS_MESSAGES.fetchSettingsFailed}
+                  onRetry={() => void settings.refetch()}
+                />
+              )}
+              {lockedDates.isError && (
+                <RetryAlert
+                  message={progressFailure('fetchLockedDates', lockedDates.error)}
+                  onRetry={() => void lockedDates.refetch()}
+                />
+              )}
+              {!current && locked.isError && (
+                <RetryAlert
+                  message={progressFailure('fetchLockedComments', locked.error)}
+                  onRetry={() => void locked.refetch()}
+                />
+              )}
+            </Stack>
+          )}
+          {date !== null && (
+            <Alert severity="info" variant="outlined">
+              These are the updates locked on {formatDueDate(date, timeZone)}. Past due dates are read-only.
+            </Alert>
+          )}
+          <Box>
+            <Typography variant="overline" component="p" sx={{ color: 'text.secondary', fontWeight: 700 }}>
+              Progress update
+            </Typography>
+            <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {strategy.title || STRATEGY_MESSAGES.untitledStrategy}
+            </Typography>
+          </Box>
+          <Box component="section" aria-labelledby="ambition-heading">
+            <SectionHeading id="ambition-heading">Ambition</SectionHeading>
+            <RichTextField
+              value={strategy.ambition}
+              label="Ambition"
+              placeholder="No ambition written yet."
+              maxLength={LIMITS.ambition}
+              readOnly
+              sx={{ typography: 'body1', lineHeight: 1.6 }}
+            />
+          </Box>
+          <StatusTrend history={history} timeZone={timeZone} selectedDate={date} />
+          {!current && locked.isPending ? (
+            <LinearProgress aria-label="Loading locked comments" />
+          ) : (
+            (current || locked.isSuccess) && (
+              <Stack spacing={3}>
+                {strategy.focusAreas.map((area) => (
+                  <FocusAreaProgress
+                    key={area.id}
+                    focusArea={area}
+                    lockedComments={current ? null : lockedByInitiative}
+                    targetedId={targetedId}
+                  />
+                ))}
+              </Stack>
+            )
+          )}
+        </Box>
+      </Box>
+      <Snackbar
+        open={error !== null || passedNotice.text !== null}
+        autoHideDuration={6000}
+        onClose={() => {
+          setError(null);
+          passedNotice.clear();
+        }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert
+          severity={error ? 'error' : 'info'}
+          variant="filled"
+          onClose={() => {
+            setError(null);
+            passedNotice.clear();
+          }}
+        >
+          {error ?? passedNotice.text}
+        </Alert>
+      </Snackbar>
+    </ProgressEditingContext.Provider>
+  );
+}

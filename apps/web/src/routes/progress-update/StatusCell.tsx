@@ -1,0 +1,49 @@
+/**
+ * An initiative's current status on the progress page: changeable by those with the progress right
+ * (one PATCH per choice, the field locked for others meanwhile), read-only with the reason otherwise.
+ */
+import { type InitiativeStatus, statusOrInactive } from '@keystone/contract';
+import { useState } from 'react';
+import { progressFailure, useProgressSaves } from '../../api/progress';
+import { LockableField } from '../../components/LockableField';
+import { useFieldLock } from '../../realtime/useFieldLock';
+import { useProgressEditing } from './progressEditing';
+import { StatusSelect } from './StatusSelect';
+
+interface CurrentStatusProps {
+  initiativeId: number;
+  status: string;
+  label: string;
+  canEdit: boolean;
+}
+
+export function CurrentStatus({ initiativeId, status, label, canEdit }: CurrentStatusProps) {
+  const { strategyId, reportError } = useProgressEditing();
+  const saves = useProgressSaves(strategyId);
+  const fieldLock = useFieldLock('initiative', initiativeId, 'status', { canEdit, preview: false });
+  // The chosen status shows at once; the stored one takes over when the save is answered.
+  const [chosen, setChosen] = useState<InitiativeStatus | null>(null);
+
+  const change = (next: InitiativeStatus) => {
+    setChosen(next);
+    saves
+      .status(initiativeId, next)
+      .catch((error: unknown) => reportError(progressFailure('updateInitiative', error)))
+      .finally(() => setChosen(null));
+  };
+
+  return (
+    <LockableField lock={fieldLock.lock} sx={{ display: 'inline-block', width: '100%', maxWidth: 150 }}>
+      {(locked) => (
+        <StatusSelect
+          value={chosen ?? statusOrInactive(status)}
+          label={label}
+          readOnly={locked}
+          onChange={change}
+          onFocus={fieldLock.onFocus}
+          onBlur={fieldLock.onBlur}
+        />
+      )}
+    </LockableField>
+  );
+}

@@ -1,0 +1,40 @@
+/** The status trend section: the chart once a due date has passed, a one-line hint before that. */
+
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { StatusHistory } from '../../api/progress';
+import { SectionHeading } from '../strategy/SectionHeading';
+import { StatusTrendChart } from './StatusTrendChart';
+
+interface StatusTrendProps {
+  history: UseQueryResult<StatusHistory>;
+  timeZone: string;
+  selectedDate: string | null;
+}
+
+export function StatusTrend({ history, timeZone, selectedDate }: StatusTrendProps) {
+  if (history.isPending) return null;
+  return (
+    <Box component="section" aria-labelledby="status-trend-heading">
+      <SectionHeading id="status-trend-heading">Status at each due date</SectionHeading>
+      {history.isError && (
+        <Typography variant="body2" color="text.secondary">
+          The status trend could not be loaded.{' '}
+          <Button size="small" onClick={() => void history.refetch()}>
+            Retry
+          </Button>
+        </Typography>
+      )}
+      {history.data?.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          The trend of initiative statuses appears here once the first due date has passed.
+        </Typography>
+      )}
+      {history.data && history.data.length > 0 && (
+        <StatusTrendChart history={history.data} timeZone={timeZone} selectedDate={selectedDate} />
+      )}
+    </Box>
+  );
+}

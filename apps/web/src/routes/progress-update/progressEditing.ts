@@ -1,0 +1,34 @@
+/** What every part of the progress page needs: whose page it is, which due date it shows, and its reports. */
+import type { CommentType, StrategyRoles } from '@keystone/contract';
+import { createContext, useContext } from 'react';
+
+/** Text a user wrote into a comment whose due date passed before it could be saved. */
+export interface UnsavedDraft {
+  initiativeId: number;
+  commentType: CommentType;
+  /** The HTML the server refused. */
+  html: string;
+}
+
+export interface ProgressEditing {
+  strategyId: number;
+  userId: number;
+  roles: StrategyRoles;
+  /** The current period (editable for those with the progress right); false for a locked due date. */
+  current: boolean;
+  /** Shows a failed call in the page's snackbar. */
+  reportError: (message: string) => void;
+  /** A save was refused because the due date passed (409): keep the text and reload the page. */
+  keepUnsavedDraft: (draft: UnsavedDraft) => void;
+  /** Texts kept that way, shown beside the comment they were written for until dismissed. */
+  drafts: UnsavedDraft[];
+  dismissDraft: (draft: UnsavedDraft) => void;
+}
+
+export const ProgressEditingContext = createContext<ProgressEditing | null>(null);
+
+export function useProgressEditing(): ProgressEditing {
+  const editing = useContext(ProgressEditingContext);
+  if (!editing) throw new Error('useProgressEditing needs a ProgressEditingContext');
+  return editing;
+}

@@ -82,7 +82,7 @@ export function InitiativeProgressRow({ initiative, lockedComments, targeted }: 
     >
       <TableCell>
         <InitiativeTitle initiative={initiative} />
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
           Owner: {owners || '—'}
         </Typography>
       </TableCell>
@@ -105,7 +105,7 @@ export function InitiativeProgressRow({ initiative, lockedComments, targeted }: 
       </TableCell>
       <TableCell>
         {lockedComments?.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {PROGRESS_MESSAGES.noLockedComments}
           </Typography>
         ) : (

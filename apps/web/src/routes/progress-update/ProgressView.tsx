@@ -143,7 +143,7 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
               </Tooltip>
             )}
             {settings.isSuccess && nextDue === null && !isMaster && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 No due date is set yet; a strategy master can set one.
               </Typography>
             )}

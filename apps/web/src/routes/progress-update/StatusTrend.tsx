@@ -20,7 +20,7 @@ export function StatusTrend({ history, timeZone, selectedDate }: StatusTrendProp
     <Box component="section" aria-labelledby="status-trend-heading">
       <SectionHeading id="status-trend-heading">Status at each due date</SectionHeading>
       {history.isError && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           The status trend could not be loaded.{' '}
           <Button size="small" onClick={() => void history.refetch()}>
             Retry
@@ -28,7 +28,7 @@ export function StatusTrend({ history, timeZone, selectedDate }: StatusTrendProp
         </Typography>
       )}
       {history.data?.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           The trend of initiative statuses appears here once the first due date has passed.
         </Typography>
       )}

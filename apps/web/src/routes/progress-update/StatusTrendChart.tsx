@@ -19,9 +19,9 @@ const STACK_ORDER: readonly InitiativeStatus[] = ['CO', 'OT', 'DE', 'BL', 'IN'];
 /** More due dates than this show only the latest ones. */
 export const TREND_MAX_BARS = 12;
 
-const BAR = 26;
-const GAP = 18;
-const PLOT_HEIGHT = 96;
+const BAR = 34;
+const GAP = 26;
+const PLOT_HEIGHT = 110;
 const AXIS = 26;
 const TOP = 8;
 const LABEL_HEIGHT = 20;
@@ -54,7 +54,7 @@ function Legend() {
             aria-hidden
             sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: INITIATIVE_STATUSES[code].hex }}
           />
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             {INITIATIVE_STATUSES[code].label}
           </Typography>
         </Stack>
@@ -76,7 +76,7 @@ export function StatusTrendChart({ history, timeZone, selectedDate }: StatusTren
   return (
     <Stack spacing={1}>
       {history.length > TREND_MAX_BARS && (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
           The last {TREND_MAX_BARS} of {history.length} due dates.
         </Typography>
       )}

@@ -23,7 +23,7 @@ export function AuthCard({ title, subtitle, children }: AuthCardProps) {
           {title}
         </Typography>
         {subtitle && (
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
+          <Typography color="textSecondary" sx={{ mb: 1 }}>
             {subtitle}
           </Typography>
         )}

@@ -65,7 +65,7 @@ export function UserMenu() {
           {user && (
             <>
               <Typography sx={{ fontWeight: 600 }}>{name ?? user.email}</Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+              <Typography variant="body2" color="textSecondary" sx={{ wordBreak: 'break-all' }}>
                 {user.email}
               </Typography>
             </>

@@ -26,7 +26,7 @@ function PeopleList({ title, people }: { title: string; people: Person[] }) {
         {title}
       </Typography>
       {people.length === 0 ? (
-        <Typography variant="body2" color="text.disabled">
+        <Typography variant="body2" color="textDisabled">
           No one yet
         </Typography>
       ) : (

@@ -124,7 +124,7 @@ export function TimelineTable() {
       {timelines.isSuccess &&
         (rows.length === 0 ? <EmptyTimeline canEdit={canEdit} /> : <TimelineRows rows={rows} />)}
       {canEdit && timelines.isSuccess && rows.length >= LIMITS.timelinesPerInitiative && (
-        <Typography variant="caption" color="text.secondary" {...PRINT_HIDDEN}>
+        <Typography variant="caption" color="textSecondary" {...PRINT_HIDDEN}>
           {`A timeline holds at most ${LIMITS.timelinesPerInitiative} rows.`}
         </Typography>
       )}

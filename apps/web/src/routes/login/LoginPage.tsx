@@ -58,7 +58,7 @@ function LoginScreen() {
         </Link>
       </Box>
       <GoogleSignInOption label="Sign in with Google" disabled={google.pending} />
-      <Typography variant="body2" sx={{ mt: 3 }} color="text.secondary">
+      <Typography variant="body2" sx={{ mt: 3 }} color="textSecondary">
         New here?{' '}
         <Link component={RouterLink} to="/signup">
           Create an account

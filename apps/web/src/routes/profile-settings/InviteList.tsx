@@ -15,7 +15,7 @@ export function InviteList() {
   if (invites.isPending) return <CircularProgress size={24} aria-label="Loading invites" />;
   if (invites.isError) return <Alert severity="error">{MESSAGES.getInvitesFailed}</Alert>;
   if (invites.data.length === 0) {
-    return <Typography color="text.secondary">Nobody has been invited yet.</Typography>;
+    return <Typography color="textSecondary">Nobody has been invited yet.</Typography>;
   }
   return (
     <List dense aria-label="Invites" sx={{ maxWidth: 520 }}>

@@ -94,7 +94,7 @@ export function SignupPage() {
         </FormSubmitButton>
       </Box>
       <GoogleSignInOption label="Sign up with Google" disabled={mutation.isPending} />
-      <Typography variant="body2" sx={{ mt: 3 }} color="text.secondary">
+      <Typography variant="body2" sx={{ mt: 3 }} color="textSecondary">
         Already have an account?{' '}
         <Link component={RouterLink} to="/login">
           Log in

@@ -50,7 +50,7 @@ export function StrategiesPage() {
       <Typography variant="h1" sx={{ mb: 1 }}>
         Strategies
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
+      <Typography color="textSecondary" sx={{ mb: 4 }}>
         Open a strategy to shape its ambition, focus areas and initiatives.
       </Typography>
       {strategies.isPending && <LinearProgress aria-label="Loading strategies" sx={{ mb: 3 }} />}
@@ -74,7 +74,7 @@ export function StrategiesPage() {
               ))}
             </Box>
             {strategies.isSuccess && all.length === 0 && (
-              <Typography color="text.secondary" sx={{ mt: 2 }}>
+              <Typography color="textSecondary" sx={{ mt: 2 }}>
                 You have no strategies yet. Create your first one: give it a title, an ambition, and up to
                 five focus areas with their initiatives.
               </Typography>
@@ -88,7 +88,7 @@ export function StrategiesPage() {
                 ))}
               </Box>
             ) : (
-              <Typography color="text.secondary">
+              <Typography color="textSecondary">
                 Strategies in which colleagues give you a role appear here.
               </Typography>
             )}

@@ -40,11 +40,11 @@ export function StrategyCard({ strategy }: { strategy: StrategySummary }) {
             {strategy.title || STRATEGY_MESSAGES.untitledStrategy}
           </Typography>
           {ambition && (
-            <Typography variant="body2" color="text.secondary" sx={clampSx(4)}>
+            <Typography variant="body2" color="textSecondary" sx={clampSx(4)}>
               {ambition}
             </Typography>
           )}
-          <Typography variant="caption" color="text.secondary" sx={{ mt: 'auto', pt: 1 }}>
+          <Typography variant="caption" color="textSecondary" sx={{ mt: 'auto', pt: 1 }}>
             Updated {dateFormat.format(new Date(strategy.updatedAt))}
           </Typography>
         </CardContent>

@@ -32,7 +32,7 @@ export function RemindersSection({ control, trigger }: RemindersSectionProps) {
   };
   return (
     <SettingsSection heading="Reminders">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         A reminder e-mail goes out this long before each due date (at most {LIMITS.remindersPerStrategy}).
       </Typography>
       {fields.length === 0 && <Typography sx={{ my: 1 }}>No reminders.</Typography>}
@@ -76,7 +76,7 @@ export function RemindersSection({ control, trigger }: RemindersSectionProps) {
                   </TextField>
                 )}
               />
-              <Typography sx={{ pt: 2.75, whiteSpace: 'nowrap' }} color="text.secondary">
+              <Typography sx={{ pt: 2.75, whiteSpace: 'nowrap' }} color="textSecondary">
                 before the due date
               </Typography>
               <IconButton

@@ -36,7 +36,7 @@ function DueDate({
 }) {
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography sx={{ fontWeight: 500 }}>{iso ? formatDueDate(iso, timeZone) : none}</Typography>

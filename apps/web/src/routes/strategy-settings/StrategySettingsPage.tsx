@@ -72,7 +72,7 @@ export function StrategySettingsPage() {
           ))}
         </Box>
       </Box>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 3 }}>
         Progress reports and reminders of{' '}
         <Link component={RouterLink} to={`/strategy/${strategyId}`}>
           {title}

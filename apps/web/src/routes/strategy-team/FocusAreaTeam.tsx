@@ -51,7 +51,7 @@ export function FocusAreaTeam(props: FocusAreaTeamProps) {
         {areaTitle}
       </Typography>
       {area.initiatives.length === 0 ? (
-        <Typography color="text.secondary">This focus area has no initiatives yet.</Typography>
+        <Typography color="textSecondary">This focus area has no initiatives yet.</Typography>
       ) : (
         <Table size="small" sx={{ tableLayout: 'fixed' }}>
           <TableHead>

@@ -97,7 +97,7 @@ export function PeoplePicker(props: PeoplePickerProps) {
           <Box>
             <Typography variant="body2">{personLabel(option)}</Typography>
             {option.name !== null && (
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {option.email}
               </Typography>
             )}

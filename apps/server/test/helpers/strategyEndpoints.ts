@@ -22,7 +22,15 @@ export type FieldKind =
   | 'status'
   | 'boolean'
   | 'people'
-  | 'initiatives';
+  | 'initiatives'
+  | 'timeZone'
+  | 'frequency'
+  | 'frequencyUnit'
+  | 'reminders'
+  | 'dateTime'
+  | 'timeOfDay'
+  | 'recipients'
+  | 'lockedDate';
 
 /** Values of the wrong type (or out of range) for each kind of field. */
 export const WRONG_VALUES: Record<FieldKind, unknown[]> = {
@@ -36,6 +44,35 @@ export const WRONG_VALUES: Record<FieldKind, unknown[]> = {
   boolean: ['true', 1, 0, null, [], {}],
   people: ['x', 1, {}, [1], [null], [{}], [{ id: 1 }], [{ email: 5 }], [{ id: 'x', email: 'a@b.com' }], null],
   initiatives: ['x', {}, [1], [null], [{}], [{ initiative_id: 'x' }], [{ initiative_id: true }]],
+  timeZone: ['', '   ', 'Mars/Olympus', 42, true, null, [], {}],
+  frequency: [0, -1, 1.5, 367, '0', 'abc', '1e3', null, true, [], {}, 1e300],
+  frequencyUnit: ['year', 'Week', '', null, 1, true, [], {}],
+  reminders: [
+    'x',
+    1,
+    null,
+    {},
+    [null],
+    [{}],
+    [{ offset_number: 0, offset_unit: 'hour' }],
+    [{ offset_number: 1.5, offset_unit: 'day' }],
+    [{ offset_number: 1, offset_unit: 'minute' }],
+    Array.from({ length: 6 }, () => ({ offset_number: 1, offset_unit: 'hour' })),
+  ],
+  dateTime: [
+    'garbage',
+    '2026-02-30',
+    '2026-12-07T25:00:00',
+    '2026-13-07T09:00:00+01:00',
+    '2126-01-01',
+    42,
+    true,
+    [],
+    {},
+  ],
+  timeOfDay: ['25:00', '9', '09:60', 900, true, [], {}],
+  recipients: ['not-an-email', 'ann@example.com, nope', 42, true, [], {}],
+  lockedDate: ['garbage', '', '2026-13-01', '23:30', 42, true, null, [], {}],
 };
 
 export interface BodyEndpoint {
@@ -137,6 +174,42 @@ export const BODY_ENDPOINTS: BodyEndpoint[] = [
     fields: { strategy_id: 'id', strategy_masters: 'people', initiatives: 'initiatives' },
     required: ['strategy_id'],
   },
+  {
+    name: 'PATCH /api/notification-settings/update/{id}/',
+    method: 'PATCH',
+    path: (f) => `/api/notification-settings/update/${f.strategy}/`,
+    valid: () => ({
+      time_zone: 'Europe/Berlin',
+      first_progress_update: '2026-12-07T09:00:00',
+      update_time: '09:00',
+      update_frequency_number: 2,
+      update_frequency_unit: 'week',
+      send_to_sponsors: true,
+      additional_recipients: 'ann@example.com',
+      team_reminders: [{ offset_number: 1, offset_unit: 'day' }],
+      reminder_send_to_owners: false,
+    }),
+    fields: {
+      time_zone: 'timeZone',
+      first_progress_update: 'dateTime',
+      update_time: 'timeOfDay',
+      update_frequency_number: 'frequency',
+      update_frequency_unit: 'frequencyUnit',
+      send_to_sponsors: 'boolean',
+      additional_recipients: 'recipients',
+      team_reminders: 'reminders',
+      reminder_send_to_owners: 'boolean',
+    },
+    required: [],
+  },
+  {
+    name: 'POST /api/locked-comments/',
+    method: 'POST',
+    path: () => '/api/locked-comments/',
+    valid: (f) => ({ strategy_id: f.strategy, date: '2026-03-02T09:00:00Z' }),
+    fields: { strategy_id: 'id', date: 'lockedDate' },
+    required: ['strategy_id', 'date'],
+  },
 ];
 
 /** The calls that name a record in their path, with the 404 detail for one the caller may not see. */
@@ -167,6 +240,15 @@ export const PATH_ENDPOINTS: Array<{
     body: { sort_index: 0 },
   },
   { method: 'DELETE', path: (id) => `/api/initiative/delete/${id}/`, kind: 'initiative' },
+  { method: 'GET', path: (id) => `/api/notification-settings/${id}/`, kind: 'strategy' },
+  {
+    method: 'PATCH',
+    path: (id) => `/api/notification-settings/update/${id}/`,
+    kind: 'strategy',
+    body: { update_frequency_number: 2, additional_recipients: 'eve@evil.com' },
+  },
+  { method: 'GET', path: (id) => `/api/locked-comment-dates/${id}/`, kind: 'strategy' },
+  { method: 'GET', path: (id) => `/api/status-history/${id}/`, kind: 'strategy' },
 ];
 
 export const NOT_FOUND_DETAIL = {

@@ -150,6 +150,7 @@ describe('locked history', () => {
     ['the same instant with the Berlin offset', '2026-03-02T00:30:00+01:00', FIRST_DUE],
     ['the same instant with another offset', '2026-03-01T18:30:00-05:00', FIRST_DUE],
     ['the second date', SECOND_DUE, SECOND_DUE],
+    ['the wall clock of the first date in Berlin, without an offset', '2026-03-02T00:30:00', FIRST_DUE],
     ['the day of the first date in Berlin', '2026-03-02', FIRST_DUE],
     ['the day of the second date in Berlin', '2026-03-09', SECOND_DUE],
   ])('should answer %s with the comments locked then, in page order', async (_case, date, due) => {
@@ -303,6 +304,7 @@ describe('locked history', () => {
       ['garbage', 'garbage'],
       ['an empty text', ''],
       ['a month 13', '2026-13-01'],
+      ['a 30 February', '2026-02-30'],
       ['a time without a date', '23:30'],
       ['a number', 42],
       ['null', null],

@@ -400,8 +400,7 @@ describe('notification settings', () => {
       });
       expect(response.status).toBe(400);
       expect(response.body.detail).toBe(PROGRESS_MESSAGES.timezoneEmpty);
-      expect(Object.keys(response.body.errors)).toEqual(['time_zone']);
-      expect(response.body.errors.time_zone[0]).toBe(PROGRESS_MESSAGES.timezoneEmpty);
+      expect(response.body.errors).toEqual({ time_zone: [PROGRESS_MESSAGES.timezoneEmpty] });
       expect(await read(suite.fixture.strategy)).toEqual(before);
     });
 
@@ -696,6 +695,31 @@ describe('notification settings', () => {
         next_progress_update: '2026-12-07T09:00:00+09:00',
         last_progress_update: null,
       });
+    });
+
+    it("should keep a wall clock skipped by DST when GET's answer is sent back unchanged", async () => {
+      const strategy = await freshStrategy();
+      // 02:30 does not exist in Berlin on 29 March 2026: the instant reads 03:30 summer time.
+      const saved = await save(strategy, {
+        time_zone: 'Europe/Berlin',
+        first_progress_update: '2026-03-29T02:30:00',
+        update_frequency_unit: 'day',
+      });
+      expect(schedule(saved)).toMatchObject({
+        first_progress_update: '2026-03-29T03:30:00+02:00',
+        update_time: '02:30',
+      });
+      const { id: _id, strategy: _strategy, strategy_masters: _masters, ...body } = saved;
+      const again = await save(strategy, body);
+      expect(schedule(again)).toEqual(schedule(saved));
+      // The next day's due date is still 02:30, which exists then.
+      expect(again.next_progress_update).toBe('2026-06-02T02:30:00+02:00');
+    });
+
+    it('should take a time zone under its older name and keep it under its current one', async () => {
+      const strategy = await freshStrategy();
+      expect((await save(strategy, { time_zone: 'Asia/Kolkata' })).time_zone).toBe('Asia/Kolkata');
+      expect((await save(strategy, { time_zone: 'Europe/Kiev' })).time_zone).toBe('Europe/Kyiv');
     });
 
     it('should clear the rhythm with null: no next due date', async () => {

@@ -8,7 +8,7 @@ import { emailSchema, idSchema, isValidEmail } from './primitives';
 import { plainText } from './richText';
 import { richTextSchema } from './richTextRules';
 import { COMMENT_TYPE_ORDER, INITIATIVE_STATUS_CODES } from './statuses';
-import { isKnownTimeZone } from './timeZones';
+import { canonicalTimeZone, isKnownTimeZone } from './timeZones';
 import { userSummary } from './users';
 
 export const PROGRESS_MESSAGES = {
@@ -55,10 +55,11 @@ const OFFSET_SUFFIX = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
- * The first progress update as the client sent it: an instant (with an offset) or a wall-clock
- * time in the strategy's time zone (without one). A bare date takes its time from update_time.
+ * A date-time as the client sent it: an instant (with an offset) or a wall-clock time in the
+ * strategy's time zone (without one), or a bare date (the first progress update takes its time
+ * from update_time; a locked-comments query matches the whole day).
  */
-export type FirstUpdateInput =
+export type DateTimeInput =
   | { kind: 'instant'; epochMs: number }
   | { kind: 'local'; date: string; time: string | null };
 
@@ -71,10 +72,10 @@ function withinYears(year: number, years: number, now = new Date()): boolean {
   return Math.abs(year - now.getUTCFullYear()) <= years;
 }
 
-export const firstUpdateInput = z
+export const dateTimeInput = z
   .string({ error: PROGRESS_MESSAGES.invalidDateTime })
   .max(40, PROGRESS_MESSAGES.invalidDateTime)
-  .transform((raw, context): FirstUpdateInput => {
+  .transform((raw, context): DateTimeInput => {
     const value = raw.trim();
     const fail = (message: string) => {
       context.addIssue({ code: 'custom', message });
@@ -164,13 +165,14 @@ const flag = z.boolean({ error: 'Must be true or false.' });
  * always on (spec §2) and ignored too.
  */
 export const updateNotificationSettingsRequest = z.object({
-  first_progress_update: firstUpdateInput.nullable().optional(),
+  first_progress_update: dateTimeInput.nullable().optional(),
   update_time: timeOfDay.nullable().optional(),
   time_zone: z
     .string({ error: PROGRESS_MESSAGES.timezoneEmpty })
     .trim()
-    .min(1, PROGRESS_MESSAGES.timezoneEmpty)
+    .min(1, { message: PROGRESS_MESSAGES.timezoneEmpty, abort: true })
     .refine(isKnownTimeZone, PROGRESS_MESSAGES.unknownTimezone)
+    .transform(canonicalTimeZone)
     .optional(),
   update_frequency_number: wholeNumber(
     {
@@ -252,16 +254,14 @@ export const updateCommentRequest = z.object({
   comment: richTextSchema({ max: LIMITS.comment }),
 });
 
-/** POST /locked-comments/: `date` is one of the locked dates (any ISO form of that instant). */
+/**
+ * POST /locked-comments/: `date` is one of the locked dates: an instant in any ISO form, a
+ * wall-clock date-time without offset (read in the strategy's time zone, like the settings), or a
+ * bare day (every due date of that day in the strategy's time zone).
+ */
 export const lockedCommentsRequest = z.object({
   strategy_id: idSchema,
-  date: z
-    .string({ error: PROGRESS_MESSAGES.invalidDateTime })
-    .max(40, PROGRESS_MESSAGES.invalidDateTime)
-    .refine(
-      (value) => !Number.isNaN(Date.parse(value.trim())) && /^\d{4}-\d{2}-\d{2}/.test(value.trim()),
-      PROGRESS_MESSAGES.invalidDateTime,
-    ),
+  date: dateTimeInput,
 });
 
 /** GET /locked-comment-dates/{strategyId}/: ISO instants, newest first. */

@@ -7,12 +7,13 @@ import {
   COMMENT_TYPE_ORDER,
   type Comment,
   canEditProgress,
+  type DateTimeInput,
   type InitiativeStatus,
   PROGRESS_MESSAGES,
   type StatusHistory,
   statusOrInactive,
 } from '@keystone/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { comments, focusAreas, initiatives, notificationSettings } from '../../db/schema';
@@ -23,7 +24,7 @@ import { ensureNotLockedByOthers } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
 import { loadInitiativeAccess } from '../initiatives/access';
 import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
-import { wallClockAt } from './schedule';
+import { instantOf, parseWallClock } from './schedule';
 
 type CommentRow = typeof comments.$inferSelect;
 
@@ -130,44 +131,46 @@ export async function lockedDates(
 }
 
 /**
- * The comments locked at a due date. `date` is matched as an instant; a bare YYYY-MM-DD matches
- * every due date on that day in the strategy's time zone.
+ * The comments locked at a due date: an instant, a wall clock in the strategy's time zone, or a
+ * bare day (every due date on that day in the strategy's time zone).
  */
 export async function lockedComments(
   ctx: AppContext,
   user: AuthenticatedUser,
   strategyId: number,
-  date: string,
+  date: DateTimeInput,
 ): Promise<Comment[]> {
   await loadStrategyAccess(ctx.db, strategyId, user);
-  const value = date.trim();
-  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const base = and(eq(comments.isLocked, true), ofStrategy(ctx.db, strategyId));
-  let rows: { comment: CommentRow; focusAreaSort: number; initiativeSort: number }[];
-  const select = () =>
-    ctx.db
-      .select({
-        comment: comments,
-        focusAreaSort: focusAreas.sortIndex,
-        initiativeSort: initiatives.sortIndex,
-      })
-      .from(comments)
-      .innerJoin(initiatives, eq(initiatives.id, comments.initiativeId))
-      .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId));
-  if (dayOnly) {
-    const [settings] = await ctx.db
-      .select({ timeZone: notificationSettings.timeZone })
-      .from(notificationSettings)
-      .where(eq(notificationSettings.strategyId, strategyId));
-    const timeZone = settings?.timeZone ?? 'UTC';
-    rows = (await select().where(base)).filter((row) => {
-      const wall = wallClockAt(row.comment.lockedAt!.getTime(), timeZone);
-      const day = `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
-      return day === value;
-    });
+  const [settings] = await ctx.db
+    .select({ timeZone: notificationSettings.timeZone })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.strategyId, strategyId));
+  const timeZone = settings?.timeZone ?? 'UTC';
+  let range: [Date, Date];
+  if (date.kind === 'instant') {
+    range = [new Date(date.epochMs), new Date(date.epochMs)];
+  } else if (date.time !== null) {
+    const instant = new Date(instantOf(parseWallClock(`${date.date} ${date.time}`), timeZone));
+    range = [instant, instant];
   } else {
-    rows = await select().where(and(base, eq(comments.lockedAt, new Date(Date.parse(value)))));
+    // The day's first and last moments in the zone (a day may be 23 or 25 hours long).
+    const start = instantOf(parseWallClock(`${date.date} 00:00:00`), timeZone);
+    const end = instantOf(parseWallClock(`${date.date} 23:59:59`), timeZone) + 999;
+    range = [new Date(start), new Date(end)];
   }
+  const rows = await ctx.db
+    .select({ comment: comments, focusAreaSort: focusAreas.sortIndex, initiativeSort: initiatives.sortIndex })
+    .from(comments)
+    .innerJoin(initiatives, eq(initiatives.id, comments.initiativeId))
+    .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+    .where(
+      and(
+        eq(comments.isLocked, true),
+        eq(focusAreas.strategyId, strategyId),
+        gte(comments.lockedAt, range[0]),
+        lte(comments.lockedAt, range[1]),
+      ),
+    );
   rows.sort(
     (a, b) =>
       a.focusAreaSort - b.focusAreaSort ||

@@ -124,6 +124,7 @@ export async function getSettings(
 function resolveFirst(
   input: UpdateNotificationSettingsRequest,
   current: string | null,
+  currentZone: string,
   timeZone: string,
 ): string | null {
   const currentTime = current?.slice(11, 19) ?? null;
@@ -133,7 +134,13 @@ function resolveFirst(
     if (!current || !input.update_time) return current;
     return `${current.slice(0, 10)} ${input.update_time}`;
   }
-  if (first.kind === 'instant') return formatWallClock(wallClockAt(first.epochMs, timeZone));
+  if (first.kind === 'instant') {
+    // The stored wall clock sent back as GET wrote it: keep it, even where that wall-clock time
+    // does not exist (a DST gap), whose instant reads an hour later.
+    if (current && timeZone === currentZone && instantOf(parseWallClock(current), timeZone) === first.epochMs)
+      return current;
+    return formatWallClock(wallClockAt(first.epochMs, timeZone));
+  }
   return `${first.date} ${first.time ?? input.update_time ?? currentTime ?? DEFAULT_TIME}`;
 }
 
@@ -150,7 +157,7 @@ export async function updateSettings(
     // The row lock also waits for a due date being processed right now, so no update is lost.
     const { row, reminders } = await loadSettings(tx, strategyId, true);
     const timeZone = input.time_zone ?? row.timeZone;
-    const first = resolveFirst(input, row.firstProgressUpdate, timeZone);
+    const first = resolveFirst(input, row.firstProgressUpdate, row.timeZone, timeZone);
     const every = input.update_frequency_number ?? row.updateFrequencyNumber;
     const unit = input.update_frequency_unit ?? row.updateFrequencyUnit;
     const scheduleChanged =

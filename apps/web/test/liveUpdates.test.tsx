@@ -71,11 +71,13 @@ describe('applyStreamingMessage', () => {
     expect(cached()).toBe(before);
   });
 
-  it('should make the strategy load again after a structural change', () => {
+  it('should make the strategy load again after a structural change', async () => {
     const { queryClient } = cacheWithStrategy();
     applyStreamingMessage(queryClient, changed('create', 'focusArea', 13));
-    expect(queryClient.getQueryState(strategyKey(1))?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(strategiesKey)?.isInvalidated).toBe(true);
+    await waitFor(() => {
+      expect(queryClient.getQueryState(strategyKey(1))?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(strategiesKey)?.isInvalidated).toBe(true);
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { PROGRESS_MESSAGES, type StreamingMessage, strategySchema } from '@keystone/contract';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationSettingsKey } from '../src/api/notificationSettings';
@@ -79,11 +79,31 @@ describe('applyStreamingMessage on progress', () => {
     expect(comments?.find((comment) => comment.id === 1011)?.comment).toBe('');
   });
 
-  it('should read the strategy, the history and the settings again once a due date was processed', () => {
+  it('should read the history again when a due date passes during its first read', async () => {
+    const queryClient = new QueryClient();
+    let reads = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: lockedDatesKey(1),
+      queryFn: async () => {
+        reads += 1;
+        const answer = reads === 1 ? ['before'] : ['after', 'before'];
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return answer;
+      },
+    });
+    const stop = observer.subscribe(() => {});
+    applyStreamingMessage(queryClient, dueDateProcessed);
+    await waitFor(() => expect(queryClient.getQueryData(lockedDatesKey(1))).toEqual(['after', 'before']));
+    stop();
+  });
+
+  it('should read the strategy, the history and the settings again once a due date was processed', async () => {
     const { queryClient } = cacheWithStrategy();
     applyStreamingMessage(queryClient, dueDateProcessed);
-    for (const key of [strategyKey(1), lockedDatesKey(1), statusHistoryKey(1), notificationSettingsKey(1)])
-      expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    await waitFor(() => {
+      for (const key of [strategyKey(1), lockedDatesKey(1), statusHistoryKey(1), notificationSettingsKey(1)])
+        expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    });
   });
 });
 

@@ -18,6 +18,7 @@ import { useMemo } from 'react';
 import { ApiError, apiRequest, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
 import { notificationSettingsKey } from './notificationSettings';
+import { rereadQueries } from './queryClient';
 import { editComment, editInitiative, editStoredStrategy, strategyKey } from './strategyCache';
 import { type Comment, toComment, toInitiative } from './strategyWire';
 
@@ -121,9 +122,9 @@ export function useStatusHistoryQuery(strategyId: number) {
 /** A due date was processed (comments locked, fresh ones created): everything the page shows is read again. */
 export function refreshProgress(queryClient: QueryClient, strategyId: number): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: strategyKey(strategyId) }),
-    queryClient.invalidateQueries({ queryKey: progressKey(strategyId) }),
-    queryClient.invalidateQueries({ queryKey: notificationSettingsKey(strategyId) }),
+    rereadQueries(queryClient, { queryKey: strategyKey(strategyId) }),
+    rereadQueries(queryClient, { queryKey: progressKey(strategyId) }),
+    rereadQueries(queryClient, { queryKey: notificationSettingsKey(strategyId) }),
   ]);
 }
 

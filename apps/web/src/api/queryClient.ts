@@ -1,5 +1,5 @@
 /** TanStack Query is the one cache of server state; this sets how it retries and refreshes. */
-import { QueryClient } from '@tanstack/react-query';
+import { type InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './client';
 
 /** A 4xx answer will not change on retry; network failures and 5xx get one more try. */
@@ -15,4 +15,16 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Marks queries out of date and reads them again, even one whose first read is still under way:
+ * invalidating alone joins such a read, whose answer may predate the change just announced.
+ */
+export async function rereadQueries(
+  queryClient: QueryClient,
+  filters: InvalidateQueryFilters,
+): Promise<void> {
+  await queryClient.cancelQueries(filters);
+  await queryClient.invalidateQueries(filters);
 }

@@ -16,6 +16,7 @@ import { refreshCharters, rereadCharters } from '../api/charterCache';
 import { notificationSettingsKey } from '../api/notificationSettings';
 import { organisationUsersKey } from '../api/organisationUsers';
 import { progressKey } from '../api/progress';
+import { rereadQueries } from '../api/queryClient';
 import {
   editComment,
   editFocusArea,
@@ -71,16 +72,16 @@ export function applyStreamingMessage(queryClient: QueryClient, message: Streami
   // An open charter shows its initiative, timeline, team and the strategy's ambition: it reads them again.
   refreshCharters(queryClient, message.strategy_id);
   if ('action' in message) {
-    void queryClient.invalidateQueries({ queryKey: strategyKey(message.strategy_id) });
-    void queryClient.invalidateQueries({ queryKey: strategiesKey });
+    void rereadQueries(queryClient, { queryKey: strategyKey(message.strategy_id) });
+    void rereadQueries(queryClient, { queryKey: strategiesKey });
     // A team change may have added people (placeholders of invited addresses).
-    if (message.action === 'team') void queryClient.invalidateQueries({ queryKey: organisationUsersKey });
+    if (message.action === 'team') void rereadQueries(queryClient, { queryKey: organisationUsersKey });
     if (message.action === 'settings')
-      void queryClient.invalidateQueries({ queryKey: notificationSettingsKey(message.strategy_id) });
+      void rereadQueries(queryClient, { queryKey: notificationSettingsKey(message.strategy_id) });
     // A due date was processed: new history, a new next due date, fresh current comments.
     if (message.action === 'progress') {
-      void queryClient.invalidateQueries({ queryKey: progressKey(message.strategy_id) });
-      void queryClient.invalidateQueries({ queryKey: notificationSettingsKey(message.strategy_id) });
+      void rereadQueries(queryClient, { queryKey: progressKey(message.strategy_id) });
+      void rereadQueries(queryClient, { queryKey: notificationSettingsKey(message.strategy_id) });
     }
     return;
   }
@@ -90,8 +91,8 @@ export function applyStreamingMessage(queryClient: QueryClient, message: Streami
 /** After a gap in the connection, every strategy on hand is read again: messages may have been missed. */
 export function rereadAfterGap(queryClient: QueryClient): void {
   rereadCharters(queryClient);
-  void queryClient.invalidateQueries({ queryKey: ['strategy'] });
-  void queryClient.invalidateQueries({ queryKey: ['notification-settings'] });
-  void queryClient.invalidateQueries({ queryKey: ['progress'] });
-  void queryClient.invalidateQueries({ queryKey: strategiesKey });
+  void rereadQueries(queryClient, { queryKey: ['strategy'] });
+  void rereadQueries(queryClient, { queryKey: ['notification-settings'] });
+  void rereadQueries(queryClient, { queryKey: ['progress'] });
+  void rereadQueries(queryClient, { queryKey: strategiesKey });
 }

@@ -2,7 +2,7 @@
  * Browser-test fixtures: per worker, a real SMTP server on loopback and the real server
  * (built web app, embedded PGlite in a temporary DATA_DIR) as a child process.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
+import { registerApiDocs } from './http/apiDocs';
 import { frameworkErrorReply, registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/jsonBody';
 import { loggerOptions, requestId } from './http/logging';
@@ -136,6 +137,7 @@ export async function buildApp(
   progressRoutes(app, ctx);
   realtimeRoutes(app, ctx, realtime);
   if (shiftedClock) testClockRoutes(app, shiftedClock, scheduler);
+  registerApiDocs(app);
   await registerStaticSite(app, config.webDist);
 
   app.addHook('onReady', async () => {

@@ -63,20 +63,29 @@ export async function startCluster() {
     'UTF8',
     '--no-sync',
   ]);
-  runAsOwner(path.join(bin, 'pg_ctl'), [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(folder, 'server.log'),
-    '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off -c max_connections=300`,
-    '-w',
-    'start',
-  ]);
+  const pgCtl = (...args) => runAsOwner(path.join(bin, 'pg_ctl'), ['-D', dataDir, ...args]);
+  const startServer = () =>
+    pgCtl(
+      '-l',
+      path.join(folder, 'server.log'),
+      '-o',
+      `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off -c max_connections=300`,
+      '-w',
+      'start',
+    );
+  startServer();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dataDir,
+    /** Stops the PostgreSQL server, keeping the data (fault tests: an outage). */
+    pause() {
+      pgCtl('-m', 'fast', '-w', 'stop');
+    },
+    /** Starts it again on the same port and data. */
+    resume() {
+      startServer();
+    },
     stop() {
       try {
         runAsOwner(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

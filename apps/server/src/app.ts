@@ -57,6 +57,10 @@ export async function buildApp(
     genReqId: (request) => requestId(request.headers['x-request-id']),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: frameworkErrorReply,
+    // On close: requests arriving on a kept-alive connection get a 503 (the load balancer tries
+    // another instance), idle connections are closed, and requests in flight run to the end.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
 
@@ -110,11 +114,19 @@ export async function buildApp(
   });
   await app.register(rateLimit, { global: false });
   await app.register(compress, { threshold: 1024 });
+  const realtime = new Realtime(db, config, app.log);
   await app.register(websocket, {
     // Larger frames close the socket; those over SOCKET_MAX_MESSAGE_BYTES are dropped unread.
     options: { maxPayload: 1024 * 1024, perMessageDeflate: false },
+    // On shutdown the sockets close as "going away" (1001), for browsers to reconnect elsewhere;
+    // their locks are released once the requests in flight are done (onClose below).
+    preClose(done) {
+      realtime.closeSockets();
+      for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down.');
+      this.websocketServer.close();
+      done();
+    },
   });
-  const realtime = new Realtime(db, config, app.log);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -145,9 +157,12 @@ export async function buildApp(
     await realtime.start();
     scheduler.start();
   });
-  // Before the HTTP server closes its connections: sockets get a clean close and their locks go.
-  app.addHook('preClose', async () => realtime.stop());
+  // Shutdown order (docs/OPERATIONS.md): Fastify answers new requests 503, closes the sockets
+  // (websocket preClose above; open ones would hold the HTTP server), stops listening and waits
+  // for the requests in flight; only then do the onClose hooks run, so nothing closes the
+  // database under a request, and no request can take a lock again once they are released.
   app.addHook('onClose', async () => {
+    await realtime.stop();
     await scheduler.stop();
     await outbox.stop();
     transport.close();

@@ -6,17 +6,33 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/dataDirLock';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** A shutdown still waiting for requests or connections after this long exits anyway. */
+const SHUTDOWN_WITHIN_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = { ...loadConfig(), webDist: WEB_DIST };
   const { app } = await buildApp(config);
-  const shutdown = async (signal: string) => {
+  let stopping = false;
+  // app.close() stops accepting, lets the requests in flight finish, closes the sockets and
+  // releases their locks, stops the background work, and closes the database last (app.ts).
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
+    setTimeout(() => {
+      app.log.error(`shutdown not finished within ${SHUTDOWN_WITHIN_MS} ms; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_WITHIN_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },

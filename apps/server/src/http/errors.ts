@@ -94,6 +94,27 @@ export function frameworkErrorReply(error: FastifyError, request: FastifyRequest
   reply.status(error.statusCode ?? 400).send({ detail: frameworkMessage(error) });
 }
 
+const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN']);
+const CONNECTION_LOST = /Connection terminated|connection error|timeout exceeded when trying to connect/i;
+
+/**
+ * PostgreSQL out of reach (restarting, failing over, network): a 503 the client may retry, not
+ * a 500. Looks through `cause`, since Drizzle wraps the driver's error. PostgreSQL codes: class
+ * 08 (connection exception), 57P01–57P03 (shut down, crashed, not accepting connections yet).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || /^(08|57P0[123])/.test(code)))
+      return true;
+    if (current instanceof Error && CONNECTION_LOST.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -109,6 +130,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ detail: frameworkMessage(error) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ detail: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ detail: MESSAGES.internalError });

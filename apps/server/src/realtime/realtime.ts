@@ -39,6 +39,8 @@ export class Realtime {
   private sweeping = false;
   private sweeps = 0;
   private stopping = false;
+  /** Sockets closed by `closeSockets`, whose locks `stop` releases. */
+  private readonly closed: Connection[] = [];
   private readonly appOrigin: string;
 
   constructor(
@@ -63,13 +65,22 @@ export class Realtime {
     this.hub.startHeartbeat();
   }
 
-  /** Closes this instance's sockets and releases their locks, for a clean shutdown. */
-  async stop(): Promise<void> {
+  /** Shutdown, step 1: closes this instance's sockets (their locks stay until `stop`). */
+  closeSockets(): void {
     this.stopping = true;
     if (this.sweeper) clearInterval(this.sweeper);
     this.hub.stopHeartbeat();
-    const connections = this.hub.connections();
+    this.closed.push(...this.hub.connections());
     this.hub.closeAll(CLOSE_GOING_AWAY, 'Server shutting down.');
+  }
+
+  /**
+   * Shutdown, step 2, once no request is in flight (a lock call still running could take a lock
+   * again): releases the locks of the closed sockets and stops listening.
+   */
+  async stop(): Promise<void> {
+    if (!this.stopping) this.closeSockets();
+    const connections = this.closed.splice(0);
     await Promise.all(
       connections
         .filter((connection) => connection.kind === 'locks')
@@ -122,6 +133,10 @@ export class Realtime {
   accept(socket: WebSocket, request: FastifyRequest, kind: SocketKind, user: AuthenticatedUser | null): void {
     socket.on('message', (data, isBinary) => this.onMessage(socket, kind, data, isBinary));
     socket.on('error', (error) => this.log.info({ err: error }, 'socket error'));
+    if (this.stopping) {
+      socket.close(CLOSE_GOING_AWAY, 'Server shutting down.');
+      return;
+    }
 
     const origin = request.headers.origin;
     if (origin && !this.isAllowedOrigin(origin, request.headers.host)) {

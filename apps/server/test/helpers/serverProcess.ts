@@ -1,6 +1,7 @@
 /**
- * The real server as a child process (`tsx apps/server/src/main.ts`), configured through the
- * environment as an operator would, e.g. several instances on one PostgreSQL database.
+ * The real server as a child process (`node --import tsx apps/server/src/main.ts`, one process,
+ * so a signal reaches the server itself), configured through the environment as an operator
+ * would, e.g. several instances on one PostgreSQL database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,6 @@ import path from 'node:path';
 import type { ApiResponse, TestServer } from './testServer';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const READY_WITHIN_MS = 60_000;
 const STOP_WITHIN_MS = 10_000;
 
@@ -21,6 +21,9 @@ export interface ServerProcess {
   api: TestServer['api'];
   /** What the process wrote to stdout and stderr, for failure messages. */
   output(): string;
+  /** Sends `signal` and resolves once the process has exited, with how it ended. */
+  kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM (SIGKILL after 10 s); removes DATA_DIR unless the caller passed it. */
   stop(): Promise<void>;
 }
 
@@ -89,7 +92,8 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'keystone-instance-'));
+  const ownDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'keystone-instance-'));
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -103,7 +107,7 @@ export async function startServerProcess(
     ...env,
   };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
-  const child = spawn(tsx, ['apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,8 +118,14 @@ export async function startServerProcess(
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const output = () => printed;
+  const kill = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -124,7 +134,7 @@ export async function startServerProcess(
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitUntilReady(baseUrl, child, output);
@@ -132,5 +142,5 @@ export async function startServerProcess(
     await stop();
     throw error;
   }
-  return { baseUrl, api: httpApi(baseUrl), output, stop };
+  return { baseUrl, api: httpApi(baseUrl), output, kill, stop };
 }

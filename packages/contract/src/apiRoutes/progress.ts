@@ -1,0 +1,85 @@
+/** API routes of collaboration and progress: comments, history, notification settings and field locks. */
+import { type ApiRoute, body, edit } from './schemas';
+
+export const PROGRESS_ROUTES: readonly ApiRoute[] = [
+  // ---- progress
+  {
+    method: 'GET',
+    path: '/api/notification-settings/{id}/',
+    tag: 'progress',
+    summary: "A strategy's progress-update schedule and recipients (id: the strategy)",
+    ...body,
+    response: 'NotificationSettings',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/notification-settings/update/{id}/',
+    tag: 'progress',
+    summary: "Change a strategy's schedule, recipients and reminders (id: the strategy)",
+    ...body,
+    request: 'UpdateNotificationSettingsRequest',
+    response: 'NotificationSettings',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/comments/update/{id}/',
+    tag: 'progress',
+    summary: 'Write a current progress, roadblocks or next-steps comment',
+    ...edit,
+    request: 'UpdateCommentRequest',
+    response: 'Comment',
+  },
+  {
+    method: 'GET',
+    path: '/api/locked-comment-dates/{id}/',
+    tag: 'progress',
+    summary: "The past due dates of a strategy's progress history, newest first",
+    ...body,
+    response: 'LockedCommentDates',
+  },
+  {
+    method: 'POST',
+    path: '/api/locked-comments/',
+    tag: 'progress',
+    summary: 'The comments locked at one past due date',
+    ...body,
+    request: 'LockedCommentsRequest',
+    response: ['Comment'],
+  },
+  {
+    method: 'GET',
+    path: '/api/status-history/{id}/',
+    tag: 'progress',
+    summary: 'How many initiatives had each status at each due date',
+    ...body,
+    response: 'StatusHistory',
+  },
+  // ---- field locks (the live side is the sockets /ws/locks/ and /ws/streaming/)
+  {
+    method: 'POST',
+    path: '/api/lock-field/',
+    tag: 'locks',
+    summary: 'Take or renew the edit lock of a field (send X-Connection-Id)',
+    ...edit,
+    request: 'FieldLockRequest',
+    response: 'LockedField',
+  },
+  {
+    method: 'POST',
+    path: '/api/unlock-field/',
+    tag: 'locks',
+    summary: 'Release the edit lock of a field',
+    ...body,
+    request: 'FieldLockRequest',
+    response: 'Detail',
+  },
+  {
+    method: 'GET',
+    path: '/api/locked-fields/',
+    tag: 'locks',
+    summary: 'Fields locked by someone (optionally of one strategy)',
+    ...body,
+    query: { strategy: 'A strategy id' },
+    response: ['LockedField'],
+  },
+];

@@ -65,8 +65,7 @@ export async function loadCurrentComments(
   const rows = await db
     .select()
     .from(comments)
-    .where(and(inArray(comments.initiativeId, [...initiativeIds]), eq(comments.isLocked, false)))
-    .orderBy(asc(comments.id));
+    .where(and(inArray(comments.initiativeId, [...initiativeIds]), eq(comments.isLocked, false)));
   rows.sort((a, b) => typeRank(a.commentType) - typeRank(b.commentType) || a.id - b.id);
   for (const row of rows) grouped.get(row.initiativeId)?.push(presentComment(row));
   return grouped;
@@ -131,6 +130,25 @@ export async function lockedDates(
 }
 
 /**
+ * The instants a wall clock (one moment) or a bare day (its first to last millisecond, 23 to 25
+ * hours) covers in the strategy's time zone.
+ */
+async function zonedRange(
+  ctx: AppContext,
+  strategyId: number,
+  date: Extract<DateTimeInput, { kind: 'local' }>,
+): Promise<[number, number]> {
+  const [settings] = await ctx.db
+    .select({ timeZone: notificationSettings.timeZone })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.strategyId, strategyId));
+  const timeZone = settings?.timeZone ?? 'UTC';
+  const at = (time: string) => instantOf(parseWallClock(`${date.date} ${time}`), timeZone);
+  if (date.time !== null) return [at(date.time), at(date.time)];
+  return [at('00:00:00'), at('23:59:59') + 999];
+}
+
+/**
  * The comments locked at a due date: an instant, a wall clock in the strategy's time zone, or a
  * bare day (every due date on that day in the strategy's time zone).
  */
@@ -141,23 +159,8 @@ export async function lockedComments(
   date: DateTimeInput,
 ): Promise<Comment[]> {
   await loadStrategyAccess(ctx.db, strategyId, user);
-  const [settings] = await ctx.db
-    .select({ timeZone: notificationSettings.timeZone })
-    .from(notificationSettings)
-    .where(eq(notificationSettings.strategyId, strategyId));
-  const timeZone = settings?.timeZone ?? 'UTC';
-  let range: [Date, Date];
-  if (date.kind === 'instant') {
-    range = [new Date(date.epochMs), new Date(date.epochMs)];
-  } else if (date.time !== null) {
-    const instant = new Date(instantOf(parseWallClock(`${date.date} ${date.time}`), timeZone));
-    range = [instant, instant];
-  } else {
-    // The day's first and last moments in the zone (a day may be 23 or 25 hours long).
-    const start = instantOf(parseWallClock(`${date.date} 00:00:00`), timeZone);
-    const end = instantOf(parseWallClock(`${date.date} 23:59:59`), timeZone) + 999;
-    range = [new Date(start), new Date(end)];
-  }
+  const range: [number, number] =
+    date.kind === 'instant' ? [date.epochMs, date.epochMs] : await zonedRange(ctx, strategyId, date);
   const rows = await ctx.db
     .select({ comment: comments, focusAreaSort: focusAreas.sortIndex, initiativeSort: initiatives.sortIndex })
     .from(comments)
@@ -167,8 +170,8 @@ export async function lockedComments(
       and(
         eq(comments.isLocked, true),
         eq(focusAreas.strategyId, strategyId),
-        gte(comments.lockedAt, range[0]),
-        lte(comments.lockedAt, range[1]),
+        gte(comments.lockedAt, new Date(range[0])),
+        lte(comments.lockedAt, new Date(range[1])),
       ),
     );
   rows.sort(

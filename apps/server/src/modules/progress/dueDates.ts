@@ -5,7 +5,7 @@
  * a commit means it is never done twice. Mails go into the outbox in that same transaction.
  */
 
-import { fullName, parseRecipients } from '@keystone/contract';
+import { type FocusArea, parseRecipients } from '@keystone/contract';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import {
@@ -21,8 +21,9 @@ import {
 } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { progressReminderMail, progressReportMail, type ReportFocusArea } from '../../mail/progressMails';
-import { publish, type RealtimeEvent } from '../../realtime/events';
+import { publish, type RealtimeEvent, structureChange } from '../../realtime/events';
 import { viewersOf } from '../strategies/access';
+import { loadFocusAreas } from '../strategies/pageQueries';
 import { createCurrentComments } from './comments';
 import { dueAt, nextReminder } from './schedule';
 import { scheduleOf } from './settings';
@@ -68,80 +69,34 @@ async function remindersOf(db: Queryable, settingsId: number) {
   return db.select().from(teamReminders).where(eq(teamReminders.settingsId, settingsId));
 }
 
-/** Focus areas with their initiatives, owners and the comments just locked, in page order. */
-async function reportContent(
-  db: Queryable,
-  strategyId: number,
-  lockedByInitiative: Map<number, { commentType: string; comment: string }[]>,
-): Promise<ReportFocusArea[]> {
-  const rows = await db
-    .select({
-      areaId: focusAreas.id,
-      areaTitle: focusAreas.title,
-      initiativeId: initiatives.id,
-      title: initiatives.title,
-      status: initiatives.status,
-    })
-    .from(focusAreas)
-    .innerJoin(initiatives, eq(initiatives.focusAreaId, focusAreas.id))
-    .where(eq(focusAreas.strategyId, strategyId))
-    .orderBy(asc(focusAreas.sortIndex), asc(focusAreas.id), asc(initiatives.sortIndex), asc(initiatives.id));
-  const initiativeIds = rows.map((row) => row.initiativeId);
-  const owners = initiativeIds.length
-    ? await db
-        .select({
-          initiativeId: initiativeMembers.initiativeId,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-        })
-        .from(initiativeMembers)
-        .innerJoin(users, eq(users.id, initiativeMembers.userId))
-        .where(
-          and(inArray(initiativeMembers.initiativeId, initiativeIds), eq(initiativeMembers.role, 'owner')),
-        )
-    : [];
-  const areas = new Map<number, ReportFocusArea>();
-  for (const row of rows) {
-    let area = areas.get(row.areaId);
-    if (!area) {
-      area = { title: row.areaTitle, initiatives: [] };
-      areas.set(row.areaId, area);
-    }
-    area.initiatives.push({
-      title: row.title,
-      status: row.status,
-      owners: owners
-        .filter((owner) => owner.initiativeId === row.initiativeId)
-        .map((owner) => fullName(owner.firstName, owner.lastName) ?? owner.email),
+/** The report's view of the page: focus areas and initiatives in page order, with the comments just locked. */
+function reportContent(
+  areas: readonly FocusArea[],
+  locked: readonly { initiativeId: number; commentType: string; comment: string }[],
+): ReportFocusArea[] {
+  return areas.map((area) => ({
+    title: area.title,
+    initiatives: area.initiatives.map((initiative) => ({
+      title: initiative.title,
+      status: initiative.status,
+      owners: initiative.owners.map((owner) => owner.name ?? owner.email),
       comments: Object.fromEntries(
-        (lockedByInitiative.get(row.initiativeId) ?? []).map((comment) => [
-          comment.commentType,
-          comment.comment,
-        ]),
+        locked
+          .filter((comment) => comment.initiativeId === initiative.id)
+          .map((comment) => [comment.commentType, comment.comment]),
       ),
-    });
-  }
-  return [...areas.values()];
+    })),
+  }));
 }
 
-async function progressChanged(db: Queryable, strategyId: number): Promise<RealtimeEvent[]> {
+async function progressChanged(db: Queryable, strategyId: number): Promise<RealtimeEvent> {
   const viewers = (await viewersOf(db, [strategyId])).get(strategyId) ?? [];
-  return [
-    {
-      kind: 'stream',
-      viewers,
-      message: {
-        res_id: strategyId,
-        model: 'strategy',
-        field: null,
-        value: null,
-        user_id: SCHEDULER_USER_ID,
-        strategy_id: strategyId,
-        action: 'progress',
-      },
-    },
-  ];
+  return structureChange(
+    { userId: SCHEDULER_USER_ID, strategyId, viewers },
+    'strategy',
+    strategyId,
+    'progress',
+  );
 }
 
 /**
@@ -164,13 +119,9 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
     const due = row.nextProgressUpdate!;
     const [strategy] = await tx.select().from(strategies).where(eq(strategies.id, row.strategyId));
 
-    const initiativeIds = (
-      await tx
-        .select({ id: initiatives.id })
-        .from(initiatives)
-        .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
-        .where(eq(focusAreas.strategyId, row.strategyId))
-    ).map((initiative) => initiative.id);
+    // The page as it stands at the due date (the same read as GET /strategy/{id}).
+    const areas = await loadFocusAreas(tx, row.strategyId);
+    const initiativeIds = areas.flatMap((area) => area.initiatives.map((initiative) => initiative.id));
 
     const locked = initiativeIds.length
       ? await tx
@@ -201,13 +152,6 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
         .where(inArray(initiatives.id, initiativeIds));
     }
 
-    const lockedByInitiative = new Map<number, { commentType: string; comment: string }[]>();
-    for (const comment of locked) {
-      const list = lockedByInitiative.get(comment.initiativeId) ?? [];
-      list.push(comment);
-      lockedByInitiative.set(comment.initiativeId, list);
-    }
-    const areas = await reportContent(tx, row.strategyId, lockedByInitiative);
     const recipients = await recipientsOf(tx, row.strategyId, {
       masters: true,
       roles: [
@@ -222,7 +166,7 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
       ambition: strategy?.ambition ?? '',
       dueDate: due,
       timeZone: row.timeZone,
-      focusAreas: areas,
+      focusAreas: reportContent(areas, locked),
       link: progressLink(appUrl, row.strategyId),
     });
     for (const to of recipients) await enqueueMail(tx, { to, ...mail });
@@ -239,7 +183,7 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
         nextReminderAt: nextReminder(nextDue, reminders, row.timeZone, row.remindersHandledUntil),
       })
       .where(eq(notificationSettings.id, row.id));
-    await publish(tx, await progressChanged(tx, row.strategyId));
+    await publish(tx, [await progressChanged(tx, row.strategyId)]);
     return recipients.length;
   });
 }

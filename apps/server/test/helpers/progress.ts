@@ -4,10 +4,11 @@
  */
 import type { Comment, Initiative, NotificationSettings, Strategy } from '@keystone/contract';
 import { asc } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { outboxMails } from '../../src/db/schema';
 import type { Clock } from '../../src/lib/clock';
 import { type Member, personOf, signedInUser, strategyApi } from './strategies';
-import type { ApiResponse, TestServer, TestUser } from './testServer';
+import { type ApiResponse, getTestServer, type TestServer, type TestUser } from './testServer';
 
 /** A clock that stands still until the test moves it. */
 export class FakeClock implements Clock {
@@ -244,4 +245,95 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
   }
+}
+
+/** A due-date engine test file's server on a clock the test moves, and the passes it drives by hand. */
+export interface EngineSuite {
+  clock: FakeClock;
+  /** The file's server; usable (not yet running) from the start, since it forwards to the one `beforeAll` starts. */
+  server: TestServer;
+  /** The progress calls on that server; filled in by `beforeAll`. */
+  api: ProgressApi;
+  /** A new progress fixture whose rhythm is cleared once the test is over. */
+  fixture(): Promise<ProgressFixture>;
+  runDue(): ReturnType<TestServer['scheduler']['runDue']>;
+  /**
+   * Starts a due-date pass the moment the app issues a query containing `marker` (the test
+   * harness logs every query before it runs), so the pass's transaction is queued right behind it.
+   */
+  runDueAtQuery(marker: string): ReturnType<TestServer['scheduler']['runDue']>;
+  /** Everyone of the fixture who may get a report or a reminder. */
+  reportRecipients(f: ProgressFixture): string[];
+  /** The progress reports queued to the fixture's people. */
+  reportsTo(f: ProgressFixture): Promise<string[]>;
+  /** The reminders queued to the fixture's people. */
+  remindersTo(f: ProgressFixture): Promise<string[]>;
+}
+
+/**
+ * A due-date engine test file's server, its clock stopped at 2026-05-30 12:00 UTC and its
+ * scheduler's timer stopped, so every pass is one the test drives through `runDue`. Call it inside
+ * the file's `describe`; what it returns may be destructured there at once.
+ */
+export function engineSuite(): EngineSuite {
+  const clock = new FakeClock('2026-05-30T12:00:00Z');
+  const fixtures: ProgressFixture[] = [];
+  let started: TestServer | undefined;
+  const running = (): TestServer => {
+    if (!started) throw new Error("the engine suite's server is used before its beforeAll ran");
+    return started;
+  };
+  const server = new Proxy({} as TestServer, {
+    get(_target, key) {
+      const value = Reflect.get(running(), key);
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
+  const api = {} as ProgressApi;
+
+  beforeAll(async () => {
+    started = await getTestServer({}, { clock });
+    Object.assign(api, progressApi(started));
+    // The test drives every pass itself through runDue(); no timer runs one in between.
+    await server.scheduler.stop();
+  });
+  afterAll(() => running().close());
+  // A finished test's rhythm must not produce due dates in the next test's time.
+  afterEach(async () => {
+    for (const f of fixtures.splice(0))
+      await api.setRhythm(f.master.key, f.strategy, { first_progress_update: null });
+  });
+
+  const runDue = () => server.scheduler.runDue();
+  const reportRecipients = (f: ProgressFixture) =>
+    [f.master, f.coMaster, f.owner, f.sponsor, f.teamMember, f.otherOwner].map((person) => person.email);
+  return {
+    clock,
+    server,
+    api,
+    async fixture() {
+      const f = await progressFixture(server);
+      fixtures.push(f);
+      return f;
+    },
+    runDue,
+    runDueAtQuery(marker) {
+      const queries = server.queries;
+      const push = queries.push;
+      return new Promise((resolve, reject) => {
+        queries.push = (...items: string[]) => {
+          if (items.some((query) => query.includes(marker))) {
+            queries.push = push;
+            runDue().then(resolve, reject);
+          }
+          return push.apply(queries, items);
+        };
+      });
+    },
+    reportRecipients,
+    reportsTo: async (f) =>
+      (await queuedTo(server, reportRecipients(f))).filter((line) => / Progress report: /.test(line)),
+    remindersTo: async (f) =>
+      (await queuedTo(server, reportRecipients(f))).filter((line) => / Reminder: /.test(line)),
+  };
 }

@@ -1,0 +1,437 @@
+/**
+ * The hostile requests of the generated hostile-input test, derived from the contract's route
+ * table (API_ROUTES): for every call a valid request — its path ids pointing at real records, its
+ * body a sample per request schema — and mutations of it, each with the answer it must get. The
+ * fields, their types and their limits come from the JSON Schema of the request schema, so a new
+ * field is attacked as soon as the contract has it, and a new call as soon as the table has it.
+ */
+import { MAX_HTML_LENGTH } from '@keystone/contract';
+import { API_SCHEMAS, type ApiRoute, type ApiSchemaName } from '@keystone/contract/apiRoutes';
+import { z } from 'zod';
+
+/** The records a request names: the attacker's own, another organisation's, deleted or absurd ones. */
+export interface Ids {
+  strategy: number | string;
+  area: number | string;
+  initiative: number | string;
+  timeline: number | string;
+  comment: number | string;
+  /** The user id of a password reset link (base64url of the digits). */
+  uid: string;
+}
+
+/** Who sends the valid requests. */
+export interface Caller {
+  id: number;
+  email: string;
+}
+
+/** A valid body per request schema of the route table. A new schema without one fails the test. */
+export const VALID_BODIES: Partial<Record<ApiSchemaName, (ids: Ids, caller: Caller) => unknown>> = {
+  RegistrationRequest: () => ({
+    email: 'newcomer@evil.com',
+    password1: 'Good-pass1!',
+    password2: 'Good-pass1!',
+    first_name: 'New',
+    last_name: 'Comer',
+  }),
+  LoginRequest: (_ids, caller) => ({ email: caller.email, password: 'Wrong-pass1!' }),
+  GoogleLoginRequest: () => ({ code: 'some-code' }),
+  PasswordResetRequest: (_ids, caller) => ({ email: caller.email }),
+  PasswordResetConfirmRequest: (ids) => ({
+    uid: ids.uid,
+    token: 'garbage',
+    new_password1: 'Good-pass1!',
+    new_password2: 'Good-pass1!',
+  }),
+  UpdateUserDetailsRequest: () => ({ first_name: 'Eve', last_name: 'Attacker', business_title: 'Spy' }),
+  CreateInvitesRequest: () => ['friend@evil.com'],
+  CreateStrategyRequest: () => ({ title: 'Attack', ambition: '<p>Win</p>' }),
+  UpdateStrategyRequest: () => ({ title: 'Grow', ambition: '<p>Lead</p>', status: true }),
+  CreateFocusAreaRequest: (ids) => ({ strategy: ids.strategy, sort_index: 0, title: 'Area' }),
+  UpdateFocusAreaRequest: () => ({ title: 'Area' }),
+  SortRequest: () => ({ sort_index: 0 }),
+  CreateInitiativeRequest: (ids) => ({
+    focus_area: ids.area,
+    sort_index: 0,
+    title: 'Initiative',
+    status: 'IN',
+  }),
+  UpdateInitiativeRequest: () => ({ title: 'Initiative', status: 'OT', problem_statement: '<p>Why</p>' }),
+  AssignTeamRequest: (ids, caller) => ({
+    strategy_id: ids.strategy,
+    strategy_masters: [{ id: caller.id, email: caller.email }],
+    initiatives: [{ initiative_id: ids.initiative, owners: [], sponsors: [], team_members: [] }],
+  }),
+  CreateTimelineRequest: (ids) => ({
+    initiative: ids.initiative,
+    description: '<p>Step</p>',
+    start_date: '2026-01-05',
+    end_date: '2026-02-05',
+  }),
+  UpdateTimelineRequest: () => ({
+    description: '<p>Step</p>',
+    start_date: '2026-01-05',
+    end_date: '2026-02-05',
+  }),
+  UpdateNotificationSettingsRequest: () => ({
+    time_zone: 'Europe/Berlin',
+    update_frequency_number: 2,
+    update_frequency_unit: 'week',
+    send_to_sponsors: true,
+    additional_recipients: 'ann@example.com',
+    team_reminders: [{ offset_number: 1, offset_unit: 'day' }],
+  }),
+  UpdateCommentRequest: () => ({ comment: '<p>Progress</p>' }),
+  LockedCommentsRequest: (ids) => ({ strategy_id: ids.strategy, date: '2026-03-02T09:00:00Z' }),
+  FieldLockRequest: (ids) => ({ model: 'strategy', res_id: ids.strategy, field: 'title' }),
+};
+
+/** What `{id}` (or a query parameter) names, by the path's first segment after /api/. */
+const ID_KINDS: Record<string, keyof Omit<Ids, 'uid'>> = {
+  strategy: 'strategy',
+  focusarea: 'area',
+  initiative: 'initiative',
+  'initiative-approve': 'initiative',
+  timeline: 'timeline',
+  'notification-settings': 'strategy',
+  comments: 'comment',
+  'locked-comment-dates': 'strategy',
+  'status-history': 'strategy',
+};
+
+/** The path of a call with its parameters filled from `ids`. */
+export function pathOf(route: ApiRoute, ids: Ids): string {
+  const segment = route.path.split('/')[2] ?? '';
+  let path = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    if (name === 'uid') return encodeURIComponent(ids.uid);
+    if (name === 'token') return 'garbage-token';
+    const kind = ID_KINDS[segment];
+    if (name !== 'id' || !kind) throw new Error(`${route.method} ${route.path}: say what {${name}} names`);
+    return encodeURIComponent(String(ids[kind]));
+  });
+  const query = Object.keys(route.query ?? {}).map((name) => {
+    const kind = ID_KINDS[name];
+    if (!kind) throw new Error(`${route.method} ${route.path}: say what ?${name} names`);
+    return `${name}=${encodeURIComponent(String(ids[kind]))}`;
+  });
+  if (query.length > 0) path += `?${query.join('&')}`;
+  return path;
+}
+
+export const requestSchemaName = (route: ApiRoute): ApiSchemaName | undefined =>
+  route.request === undefined
+    ? undefined
+    : typeof route.request === 'string'
+      ? route.request
+      : route.request[0];
+
+/** The valid body of a call, or undefined when it takes none. */
+export function validBody(route: ApiRoute, ids: Ids, caller: Caller): unknown {
+  const name = requestSchemaName(route);
+  if (!name) return undefined;
+  const make = VALID_BODIES[name];
+  if (!make) throw new Error(`No valid sample body for ${name}: add one to VALID_BODIES`);
+  const body = make(ids, caller);
+  return Array.isArray(route.request) ? [body] : body;
+}
+
+// ---- a JSON Schema reading of the contract ---------------------------------------------------
+
+export interface JsonSchema {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  maxItems?: number;
+}
+
+export function requestJsonSchema(route: ApiRoute): JsonSchema | undefined {
+  const name = requestSchemaName(route);
+  if (!name) return undefined;
+  const schema = z.toJSONSchema(API_SCHEMAS[name], { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return Array.isArray(route.request) ? { type: 'array', items: schema } : schema;
+}
+
+function fitsType(type: string, schema: JsonSchema, value: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return (
+        typeof value === 'string' &&
+        value.length >= (schema.minLength ?? 0) &&
+        value.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY)
+      );
+    case 'integer':
+    case 'number': {
+      // Ids and indexes also come as digits (a path's, or a form's).
+      const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+      return (
+        typeof number === 'number' &&
+        (type === 'number' || Number.isInteger(number)) &&
+        number >= (schema.minimum ?? Number.NEGATIVE_INFINITY) &&
+        number <= (schema.maximum ?? Number.POSITIVE_INFINITY) &&
+        (schema.exclusiveMinimum === undefined || number > schema.exclusiveMinimum)
+      );
+    }
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    case 'array':
+      return (
+        Array.isArray(value) &&
+        value.length >= (schema.minItems ?? 0) &&
+        value.length <= (schema.maxItems ?? Number.POSITIVE_INFINITY) &&
+        value.every((item) => !schema.items || fits(schema.items, item))
+      );
+    case 'object': {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+      const record = value as Record<string, unknown>;
+      return (
+        (schema.required ?? []).every((key) => key in record) &&
+        Object.entries(schema.properties ?? {}).every(
+          ([key, property]) => !(key in record) || fits(property, record[key]),
+        )
+      );
+    }
+    default:
+      return true;
+  }
+}
+
+/** Whether the value is of a type, and within the limits, the schema allows. */
+export function fits(schema: JsonSchema, value: unknown): boolean {
+  if (schema.anyOf) return schema.anyOf.some((variant) => fits(variant, value));
+  if (schema.enum && !schema.enum.includes(value)) return false;
+  if (schema.type === undefined) return true;
+  return [schema.type].flat().some((type) => fitsType(type, schema, value));
+}
+
+/** The string variant of a field's schema: itself, one of its anyOf, `{}` for any value, or none. */
+function stringVariant(schema: JsonSchema): JsonSchema | undefined {
+  if (schema.anyOf) return schema.anyOf.map(stringVariant).find((variant) => variant !== undefined);
+  if (schema.type === undefined) return schema;
+  return [schema.type].flat().includes('string') ? schema : undefined;
+}
+
+interface Field {
+  name: string;
+  schema: JsonSchema;
+  required: boolean;
+}
+
+/** The fields of a body: an object's properties, or the first item of an array body. */
+function fieldsOf(schema: JsonSchema, body: unknown): Field[] {
+  const variants = schema.anyOf ?? [schema];
+  if (Array.isArray(body)) {
+    const array = variants.find((variant) => variant.type === 'array');
+    return array?.items ? [{ name: '0', schema: array.items, required: true }] : [];
+  }
+  const object = variants.find((variant) => variant.type === 'object');
+  return Object.entries(object?.properties ?? {}).map(([name, property]) => ({
+    name,
+    schema: property,
+    required: object?.required?.includes(name) ?? false,
+  }));
+}
+
+function withField(body: unknown, field: string, value: unknown): unknown {
+  if (Array.isArray(body)) return body.map((entry, index) => (String(index) === field ? value : entry));
+  return { ...(body as object), [field]: value };
+}
+
+function withoutField(body: unknown, field: string): unknown {
+  if (Array.isArray(body)) return body.filter((_entry, index) => String(index) !== field);
+  const { [field]: _removed, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
+// ---- the attacks ---------------------------------------------------------------------------
+
+/**
+ * One hostile request. `expect`: 'refused' — a 4xx with a detail; 413 — exactly that;
+ * 'handled' — anything but a 5xx (a 2xx where the input is fine, e.g. an unknown field ignored).
+ */
+export interface Attack {
+  label: string;
+  path: string;
+  /** The body as sent (JSON text), or none. */
+  payload?: string;
+  expect: 'refused' | 'handled' | 413;
+  /** Sent without a key, or with a bogus one. */
+  key?: 'none' | 'bogus';
+  /** A rich-text field holding script: if stored, what is answered must be sanitised. */
+  richField?: string;
+}
+
+const SWAPS: unknown[] = [42, -1, 0, 1.5, 2 ** 31, 'text', '', true, false, null, [], ['x'], {}, { $gt: '' }];
+const ALWAYS_REFUSED_TEXT = ['ab\u0000c', '\ud800', 'x\udc00y'];
+const ODD_TEXT = [
+  '😀👩‍👩‍👧‍👦',
+  'مرحبا\u202eevil',
+  'a\u200b\u200d\ufeffb',
+  'e\u0301\u0301\u0301',
+  "'; drop table users; --",
+  "' OR 1=1 --",
+  '"; select pg_sleep(5); --',
+];
+const SCRIPT_TEXT = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<p>Kept<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a></p>',
+];
+export const ABSURD_IDS: Array<number | string> = [0, -1, 2 ** 31, 'abc', '1e3'];
+const EXTRA_FIELDS = (victim: { organisationId: number; userId: number }) => ({
+  is_admin: true,
+  is_staff: true,
+  organisation_id: victim.organisationId,
+  user_id: victim.userId,
+  role: 'admin',
+});
+const DEPTH = 10_000;
+const DEEP_ARRAY = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
+const DEEP_OBJECT = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
+const OVER_ONE_MIB = 'x'.repeat(1_100_000);
+
+export interface AttackContext {
+  own: Ids;
+  victim: Ids;
+  deleted: Ids;
+  caller: Caller;
+  victimOwner: { organisationId: number; userId: number };
+}
+
+/** Every attack on one call. */
+export function attacksOn(route: ApiRoute, ctx: AttackContext): Attack[] {
+  const attacks: Attack[] = [];
+  const destructive = route.method === 'DELETE';
+  // A delete is never pointed at the attacker's own records: it would take the fixture away.
+  const target = destructive ? ctx.victim : ctx.own;
+  const path = pathOf(route, target);
+  const schema = requestJsonSchema(route);
+  const valid = validBody(route, target, ctx.caller);
+  const json = (body: unknown) => JSON.stringify(body);
+  const add = (label: string, expect: Attack['expect'], payload?: string, extra: Partial<Attack> = {}) =>
+    attacks.push({ label, path, expect, ...(payload !== undefined && { payload }), ...extra });
+
+  // Ids: another organisation's, deleted, absurd, in the path, the query and the body alike.
+  const variants: Array<[string, Ids, boolean]> = [
+    ['the other organisation', ctx.victim, false],
+    ['deleted records', ctx.deleted, false],
+    ...ABSURD_IDS.map((id): [string, Ids, boolean] => [
+      `the absurd id ${id}`,
+      { strategy: id, area: id, initiative: id, timeline: id, comment: id, uid: String(id) },
+      true,
+    ]),
+  ];
+  const ownPath = pathOf(route, ctx.own);
+  const ownBody = json(validBody(route, ctx.own, ctx.caller));
+  for (const [name, ids, absurd] of variants) {
+    const body = validBody(route, ids, ctx.caller);
+    const idPath = pathOf(route, ids);
+    if (idPath === ownPath && json(body) === ownBody) continue; // The call names no record.
+    // A query parameter only filters what the caller may see: a record out of reach filters
+    // everything out (an empty answer, no leak), and only an id that is no id is refused.
+    const onlyFiltered = idPath.split('?')[0] === ownPath.split('?')[0] && json(body) === ownBody;
+    attacks.push({
+      label: `ids of ${name}`,
+      path: idPath,
+      expect: onlyFiltered && !absurd ? 'handled' : 'refused',
+      ...(body !== undefined && { payload: json(body) }),
+    });
+  }
+  if (route.auth) {
+    add('no key', 'refused', valid === undefined ? undefined : json(valid), { key: 'none' });
+    add('a bogus key', 'refused', valid === undefined ? undefined : json(valid), { key: 'bogus' });
+  }
+
+  if (!schema) {
+    // A call without a body: whatever body comes is ignored or refused, never a 500.
+    if (!destructive) add('valid', 'handled');
+    for (const [label, payload] of [
+      ['a body over 1 MiB', json({ pad: OVER_ONE_MIB })],
+      [`JSON nested ${DEPTH} levels deep`, DEEP_ARRAY],
+      ['malformed JSON', '{"a":'],
+      ['SQL in a body', json({ id: "1'; drop table users; --" })],
+    ] as const)
+      add(label, 'handled', payload);
+    return attacks;
+  }
+
+  add('valid', 'handled', json(valid));
+
+  // The body as a whole of the wrong type.
+  for (const body of [42, 'text', true, [[]], {}, []])
+    add(`a body of ${json(body)}`, fits(schema, body) ? 'handled' : 'refused', json(body));
+  add('a null body', 'handled', 'null');
+
+  // Each field: wrong types, left out, odd text.
+  const fields = fieldsOf(schema, valid);
+  for (const field of fields) {
+    for (const value of SWAPS) {
+      const strict = !fits(field.schema, value) && (value !== null || field.required);
+      add(
+        `${field.name}: ${json(value)}`,
+        strict ? 'refused' : 'handled',
+        json(withField(valid, field.name, value)),
+      );
+    }
+    if (field.required) add(`${field.name} left out`, 'refused', json(withoutField(valid, field.name)));
+    const text = stringVariant(field.schema);
+    if (!text) continue;
+    for (const value of ALWAYS_REFUSED_TEXT)
+      add(`${field.name}: ${json(value)}`, 'refused', json(withField(valid, field.name, value)));
+    const long = 'x'.repeat((text.maxLength ?? 100_000) + 1);
+    add(
+      `${field.name}: ${long.length} characters`,
+      text.maxLength === undefined ? 'handled' : 'refused',
+      json(withField(valid, field.name, long)),
+    );
+    for (const value of ODD_TEXT)
+      add(`${field.name}: ${json(value)}`, 'handled', json(withField(valid, field.name, value)));
+    const rich = text.maxLength === MAX_HTML_LENGTH;
+    for (const value of SCRIPT_TEXT)
+      add(`${field.name}: ${json(value)}`, 'handled', json(withField(valid, field.name, value)), {
+        ...(rich && { richField: field.name }),
+      });
+  }
+  if (fields.some((field) => field.required)) add('an empty object', 'refused', '{}');
+
+  // Unknown fields are ignored; prototype keys are refused.
+  const extra = EXTRA_FIELDS(ctx.victimOwner);
+  add(
+    'extra fields',
+    'handled',
+    json(Array.isArray(valid) ? { emails: valid, ...extra } : { ...(valid as object), ...extra }),
+  );
+  if (!Array.isArray(valid)) {
+    const inner = json(valid).slice(1);
+    add('a __proto__ key', 'refused', `{"__proto__":{"is_admin":true},${inner}`);
+    add('a constructor key', 'refused', `{"constructor":{"prototype":{"is_admin":true}},${inner}`);
+  }
+
+  // The big payloads, once per call.
+  const first = fields.find((field) => stringVariant(field.schema))?.name ?? fields[0]?.name ?? 'pad';
+  add('a body over 1 MiB', 413, json(withField(valid, first, OVER_ONE_MIB)));
+  add(`a whole body nested ${DEPTH} levels deep`, 'refused', DEEP_ARRAY);
+  add(
+    `an object nested ${DEPTH} levels deep`,
+    fields.some((field) => field.required) ? 'refused' : 'handled',
+    DEEP_OBJECT,
+  );
+  const deepField = fields.find((field) => field.schema.type !== undefined || field.schema.anyOf);
+  if (deepField) {
+    const marked = json(withField(valid, deepField.name, '__DEEP__')).replace('"__DEEP__"', DEEP_ARRAY);
+    add(`${deepField.name}: nested ${DEPTH} levels deep`, 'refused', marked);
+  }
+  add('malformed JSON', 'refused', '{"a":');
+  return attacks;
+}

@@ -4,12 +4,13 @@
 // (and from a field edit) to its message reaching every socket, and the server memory per idle
 // socket. `node bench/realtime.mjs` runs it alone; `npm run bench` records it in RESULTS.md.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startCluster } from '../scripts/pg-cluster.mjs';
+import { kb, verdict } from './format.mjs';
+import { rss } from './memory.mjs';
 import { startServer } from './server.mjs';
 
 // `ws` and `pg` are the server's dependencies; resolve them the way the server does.
@@ -36,12 +37,6 @@ function summary(values) {
     p99: round(percentile(sorted, 99)),
     max: round(sorted[sorted.length - 1]),
   };
-}
-
-/** Resident memory of a process in bytes, from /proc. */
-function rss(pid) {
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match[1]) * 1024;
 }
 
 /** A full garbage collection in a server started with `inspect`, through its inspector (loopback). */
@@ -390,13 +385,11 @@ export async function benchRealtime({
   }
 }
 
-const kb = (bytes) => (bytes / 1024).toFixed(1);
 const worst = (values) => Math.max(...values);
 
 /** The RESULTS.md section of a benchRealtime() result. */
 export function realtimeLines(r) {
   const row = (label, s, goal = '') => `| ${label} | ${s.p50} | ${s.p99} | ${s.max} | ${goal} |`;
-  const verdict = (met) => (met ? 'met' : '**not met**');
   const lockGoal = `p99 < ${GOALS.lockP99Ms} ms: ${verdict(r.lock.everySocket.p99 < GOALS.lockP99Ms)}`;
   const memoryRow = (label, bytes) =>
     `| ${label} | ${bytes.map(kb).join(' / ')} KB | < ${kb(GOALS.bytesPerIdleSocket)} KB: ${verdict(worst(bytes) < GOALS.bytesPerIdleSocket)} |`;

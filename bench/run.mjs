@@ -1,50 +1,105 @@
 // `npm run bench`: runs every benchmark on loopback and rewrites bench/RESULTS.md.
+//
+//   node bench/run.mjs [part…] [--quick] [--no-build]
+//
+// Parts: accounts, api (page read, autosave and server memory on PGlite and PostgreSQL),
+// realtime, browser, bundles, lighthouse; none named means all. `--quick` shortens every run
+// (2 s loads) for development; `--no-build` uses apps/web/dist as it is. Only a full run (every
+// part, not --quick) writes RESULTS.md; any other prints its sections.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { benchAccounts } from './accounts.mjs';
+import { apiLines, benchApi, memoryLines } from './api.mjs';
+import { benchBundles, buildWeb, bundleLines } from './bundles.mjs';
+import { benchLighthouse, lighthouseLines } from './lighthouse.mjs';
 import { benchRealtime, realtimeLines } from './realtime.mjs';
-import { benchStrategyPage } from './strategyPage.mjs';
-import { benchWebPages } from './webPages.mjs';
+import { benchWebPages, browserLines } from './webPages.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const results = [await benchAccounts(), await benchStrategyPage()];
-const cluster = await startCluster();
-try {
-  results.push(await benchStrategyPage({ databaseUrl: cluster.url }));
-} finally {
-  cluster.stop();
+const PARTS = ['accounts', 'api', 'realtime', 'browser', 'bundles', 'lighthouse'];
+const WEB_PARTS = ['browser', 'bundles', 'lighthouse'];
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const named = args.filter((arg) => !arg.startsWith('--'));
+const unknown = [
+  ...named.filter((part) => !PARTS.includes(part)),
+  ...args.filter((arg) => arg.startsWith('--') && !['--quick', '--no-build'].includes(arg)),
+];
+if (unknown.length > 0) {
+  console.error(`unknown: ${unknown.join(' ')}; parts are ${PARTS.join(', ')}; flags --quick, --no-build`);
+  process.exit(2);
 }
-const realtime = await benchRealtime();
-const web = await benchWebPages();
+const parts = named.length > 0 ? named : PARTS;
+const selected = (part) => parts.includes(part);
+const load = quick ? { seconds: 2, warmup: 1 } : { seconds: 10, warmup: 3 };
 
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const started = Date.now();
+const loadAtStart = os.loadavg()[0];
+const step = (label) => console.error(`[${Math.round((Date.now() - started) / 1000)} s] ${label}`);
+const sections = [];
+
+if (WEB_PARTS.some(selected) && !args.includes('--no-build')) {
+  step('npm run build');
+  buildWeb();
+}
+
+const apiRows = [];
+if (selected('accounts')) {
+  step('accounts');
+  apiRows.push(await benchAccounts(load));
+}
+if (selected('api')) {
+  step('api on PGlite');
+  const results = [await benchApi(load)];
+  const cluster = await startCluster();
+  try {
+    step('api on PostgreSQL');
+    results.push(await benchApi({ ...load, databaseUrl: cluster.url }));
+  } finally {
+    cluster.stop();
+  }
+  apiRows.push(...results.flatMap((result) => result.rows));
+  sections.push(apiLines(apiRows, load), memoryLines(results));
+} else if (apiRows.length > 0) {
+  sections.push(apiLines(apiRows, load));
+}
+if (selected('browser')) {
+  step('browser');
+  sections.push(browserLines(await benchWebPages(quick ? { runs: 2 } : {})));
+}
+if (selected('bundles')) {
+  step('bundles');
+  sections.push(bundleLines(benchBundles()));
+}
+if (selected('lighthouse')) {
+  step('lighthouse');
+  sections.push(lighthouseLines(await benchLighthouse({ runs: quick ? 1 : 3 })));
+}
+if (selected('realtime')) {
+  step('realtime');
+  const options = quick ? { iterations: 50, warmup: 5, extraSocketsPerInstance: 200 } : {};
+  sections.push(realtimeLines(await benchRealtime(options)));
+}
+step('done');
+
+const cpus = os.cpus();
+const machine = `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 const lines = [
   '# Benchmark results',
   '',
-  `Produced by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}).`,
-  "Each server is started with `npm start`'s code path (fresh data, seeded with `npm run admin -- seed-demo`); load from autocannon on loopback after a 3 s warm-up.",
+  `Produced by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}) in ${minutes} min;`,
+  `load average at start / end ${loadAtStart.toFixed(1)} / ${os.loadavg()[0].toFixed(1)}. Everything runs on 127.0.0.1.`,
+  '`node bench/run.mjs PART…` runs some parts alone (accounts, api, realtime, browser, bundles, lighthouse),',
+  'printing their sections; `--quick` shortens every run for development.',
   '',
-  '| Benchmark | Connections | Duration | Requests/s | p50 (ms) | p99 (ms) | Non-2xx |',
-  '|---|---|---|---|---|---|---|',
-  ...results.map(
-    (r) =>
-      `| ${r.title} | ${r.connections} | ${r.seconds} s | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} |`,
-  ),
-  '',
-  '| Browser (Debian Chromium, headless) | Result | Goal |',
-  '|---|---|---|',
-  `| JavaScript loaded by /login (gzip) | ${web.loginScriptKb} KB | ≤ 250 KB |`,
-  `| Full 5×5 strategy page until every field is editable (median of ${web.runs}) | ${web.strategyInteractiveMs} ms | < 1000 ms |`,
-  '',
-  'The page read runs a fixed number of SQL queries however large the strategy is',
-  '(asserted in apps/server/test/strategies.test.ts). PGlite runs every query on one WASM',
-  'thread, so under 50 concurrent connections its latency is mostly queueing; production',
-  'uses a PostgreSQL server (`DATABASE_URL`).',
-  '',
-  ...realtimeLines(realtime),
+  ...sections.flat(),
 ];
-writeFileSync(path.join(here, 'RESULTS.md'), lines.join('\n'));
+const full = !quick && parts.length === PARTS.length;
+if (full)
+  writeFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md'), lines.join('\n'));
 console.log(lines.join('\n'));
+if (!full) console.error('(not written to bench/RESULTS.md: only a full run without --quick is)');

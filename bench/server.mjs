@@ -3,7 +3,7 @@
 // second instance on the same database), on a free loopback port. With `inspect`, the Node
 // inspector listens on another loopback port (for a benchmark to force garbage collection).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,11 +77,39 @@ export async function startServer({ databaseUrl, seed = true, inspect = false } 
   return { url, pid: child.pid, inspectPort, stop };
 }
 
-export async function login(url, email, password) {
+/** CPU time a process has used, in clock ticks (1/100 s), from /proc/PID/stat. */
+function cpuTicks(pid) {
+  // The command name (field 2) may hold spaces; utime and stime are fields 14 and 15.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Resolves once a server has used (almost) no CPU for `windowMs`: done with the requests a load
+ * left in flight (autocannon drops its connections at the end of a run, not the server's work),
+ * or after `timeoutMs` with a warning.
+ */
+export async function waitUntilIdle(pid, { windowMs = 300, maxTicks = 2, timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let before = cpuTicks(pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const now = cpuTicks(pid);
+    if (now - before <= maxTicks) return;
+    before = now;
+  }
+  console.error(`(the server, pid ${pid}, was still busy after ${timeoutMs / 1000} s; going on)`);
+}
+
+/** The log-in `npm run admin -- seed-demo` creates: the master of the demo strategy. */
+export const DEMO = { email: 'demo@keystone.local', password: 'Demo-pass1!' };
+
+export async function login(url, email = DEMO.email, password = DEMO.password) {
   const response = await fetch(`${url}/api/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
+  if (!response.ok) throw new Error(`log-in as ${email}: ${response.status} ${await response.text()}`);
   return (await response.json()).key;
 }

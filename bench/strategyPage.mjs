@@ -1,11 +1,9 @@
-// GET /api/strategy/{id} of a full strategy (5 focus areas × 5 initiatives, 10 people on each
-// initiative) under 50 connections: the page every editor opens and every live refresh reads.
-import autocannon from 'autocannon';
+// The full strategy of the benchmarks (5 focus areas × 5 initiatives, 10 people on each
+// initiative, 3 current progress comments each), built through the public API, and the load of
+// its page read GET /api/strategy/{id}: the page every editor opens and every live refresh reads.
 import { login, startServer } from './server.mjs';
 
-const DEMO = { email: 'demo@keystone.local', password: 'Demo-pass1!' };
-
-async function call(url, key, method, path, body) {
+export async function call(url, key, method, path, body) {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: { authorization: `Token ${key}`, 'content-type': 'application/json' },
@@ -45,28 +43,28 @@ export async function buildFullStrategy(url, key) {
   return strategy.id;
 }
 
-export async function benchStrategyPage({ seconds = 10, connections = 50, databaseUrl } = {}) {
-  const server = await startServer({ databaseUrl });
+/**
+ * A seeded server (PGlite) with the full strategy built by the demo master: { server, key, userId,
+ * strategyId }. The caller stops the server.
+ */
+export async function serverWithFullStrategy() {
+  const server = await startServer();
   try {
-    const key = await login(server.url, DEMO.email, DEMO.password);
+    const key = await login(server.url);
     const strategyId = await buildFullStrategy(server.url, key);
-    const options = {
-      url: `${server.url}/api/strategy/${strategyId}`,
-      connections,
-      headers: { authorization: `Token ${key}` },
-    };
-    await autocannon({ ...options, duration: 3 });
-    const result = await autocannon({ ...options, duration: seconds });
-    return {
-      title: `GET /api/strategy/{id} (5×5, 10 people each, ${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
-      connections,
-      seconds,
-      requestsPerSecond: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-    };
-  } finally {
+    const user = await call(server.url, key, 'GET', '/api/get-user-details/');
+    return { server, key, userId: user.id, strategyId };
+  } catch (error) {
     await server.stop();
+    throw error;
   }
+}
+
+/** autocannon options of the page read: GET /api/strategy/{id} as the editor opens it. */
+export function strategyReadOptions(url, key, strategyId, connections) {
+  return {
+    url: `${url}/api/strategy/${strategyId}`,
+    connections,
+    headers: { authorization: `Token ${key}` },
+  };
 }

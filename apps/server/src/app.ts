@@ -23,12 +23,20 @@ import { inviteRoutes } from './modules/invites/routes';
 import { progressRoutes } from './modules/progress/routes';
 import { ProgressScheduler } from './modules/progress/scheduler';
 import { testClockRoutes } from './modules/progress/testClockRoutes';
+import { PageCache } from './modules/strategies/pageCache';
 import { strategyRoutes } from './modules/strategies/routes';
 import { teamRoutes } from './modules/team/routes';
 import { timelineRoutes } from './modules/timelines/routes';
 import { userRoutes } from './modules/users/routes';
+import { type RequestChanges, trackChanges } from './realtime/changeTracking';
 import { Realtime } from './realtime/realtime';
 import { realtimeRoutes } from './realtime/routes';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    changes: RequestChanges | null;
+  }
+}
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -77,6 +85,7 @@ export async function buildApp(
     mailQueued,
     config.schedulerPollMs,
   );
+  const pages = new PageCache();
   const ctx: AppContext = {
     config,
     db: db.db,
@@ -84,13 +93,24 @@ export async function buildApp(
     mailQueued,
     clock,
     scheduleChanged: () => scheduler.kick(),
+    pages,
   };
 
   app.decorateRequest('user', null);
+  app.decorateRequest('changes', null);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  // From here on (the body is read), what the request publishes is noted in request.changes.
+  app.addHook('preValidation', (request, _reply, done) => {
+    request.changes = { strategyIds: new Set(), all: false };
+    trackChanges(request.changes, done);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // The handler is done, so its transaction has committed: the pages it changed go, before
+    // the client can ask for them again.
+    if (request.changes?.all) pages.clear();
+    else if (request.changes) pages.changed(request.changes.strategyIds);
   });
 
   await app.register(helmet, {
@@ -114,7 +134,7 @@ export async function buildApp(
   });
   await app.register(rateLimit, { global: false });
   await app.register(compress, { threshold: 1024 });
-  const realtime = new Realtime(db, config, app.log);
+  const realtime = new Realtime(db, config, app.log, pages);
   await app.register(websocket, {
     // Larger frames close the socket; those over SOCKET_MAX_MESSAGE_BYTES are dropped unread.
     options: { maxPayload: 1024 * 1024, perMessageDeflate: false },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
+import type { PageCache } from './modules/strategies/pageCache';
 
 export interface AppContext {
   config: Config;
@@ -14,4 +15,6 @@ export interface AppContext {
   clock: Clock;
   /** Wakes the progress scheduler after a reporting rhythm changed. */
   scheduleChanged(): void;
+  /** Strategy pages as last sent, dropped when they change. */
+  pages: PageCache;
 }

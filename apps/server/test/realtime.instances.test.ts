@@ -17,6 +17,7 @@ import {
   streamingSocket,
 } from './helpers/realtime';
 import { type ServerProcess, startServerProcess } from './helpers/serverProcess';
+import { personOf } from './helpers/strategies';
 import { getTestServer, type TestServer } from './helpers/testServer';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL database', () => {
@@ -127,5 +128,60 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one Postg
     expect((await b.api('POST', '/api/auth/logout/', { token: extraKey })).status).toBe(200);
     expect(await onA.closed).toBe(SOCKET_CLOSE.unauthenticated);
     await fence(b.api, otherKeyOnA, key('sponsor'), f.own.sponsor);
+  });
+  it('should never show a page cached on B from before an edit, a role change or a rename made through A', async () => {
+    const master = key('master');
+    const page = async () => {
+      const response = await b.api('GET', `/api/strategy/${f.strategy}`, { token: master });
+      expect(response.status).toBe(200);
+      return response.body as {
+        title: string;
+        focus_areas: { initiatives: { owners: { name: string | null }[] }[] }[];
+      };
+    };
+    const streamOnB = await on(streamingSocket(b.baseUrl, master));
+    await page(); // B now holds the page in its cache.
+
+    // An edit through A: once its live update reached B, B's page read has it.
+    const edited = await a.api('PATCH', `/api/strategy/update/${f.strategy}/`, {
+      token: master,
+      body: { title: 'Grow faster' },
+    });
+    expect(edited.status).toBe(200);
+    await streamOnB.waitFor((message) => message.field === 'title' && message.value === 'Grow faster');
+    expect((await page()).title).toBe('Grow faster');
+
+    // The owner renames themselves through A; a fence through A arrives on B after that change.
+    const renamed = await a.api('PATCH', '/api/update-user-details/', {
+      token: key('owner'),
+      body: { first_name: 'Renamed', last_name: 'Owner' },
+    });
+    expect(renamed.status).toBe(200);
+    await fence(a.api, streamOnB, master, f.own.master);
+    const owners = (await page()).focus_areas[0]!.initiatives[0]!.owners;
+    expect(owners.map((owner) => owner.name)).toEqual(['Renamed Owner']);
+
+    // A viewer taken off the strategy through A can no longer read it through B.
+    const viewer = await b.api('GET', `/api/strategy/${f.strategy}`, { token: key('teamMember') });
+    expect(viewer.status).toBe(200);
+    const removed = await a.api('PATCH', '/api/assign-users-to-strategy/', {
+      token: master,
+      body: {
+        strategy_id: f.strategy,
+        initiatives: [
+          {
+            initiative_id: f.initiative,
+            owners: [personOf(f.people.owner)],
+            sponsors: [personOf(f.people.sponsor)],
+            team_members: [],
+          },
+        ],
+      },
+    });
+    expect(removed.status).toBe(200);
+    await fence(a.api, streamOnB, master, f.own.master);
+    expect((await b.api('GET', `/api/strategy/${f.strategy}`, { token: key('teamMember') })).status).toBe(
+      404,
+    );
   });
 });

@@ -142,6 +142,44 @@ describe('strategies API', () => {
     expect(new Set(after.focus_areas.map((a: { id: number }) => a.id))).toEqual(new Set(ids));
   });
 
+  it('should answer a repeated page read from memory, yet show each change and rename at once', async () => {
+    const strategy = await create();
+    const owner = await server.createUser({ organisationId: master.organisationId, firstName: 'Olga' });
+    const ownerKey = await server.loginAs(owner);
+    await server.api('PATCH', '/api/assign-users-to-strategy/', {
+      token: masterKey,
+      body: {
+        strategy_id: strategy.id,
+        initiatives: [
+          {
+            initiative_id: strategy.focus_areas[0].initiatives[0].id,
+            owners: [{ id: owner.id, email: owner.email }],
+            sponsors: [],
+            team_members: [],
+          },
+        ],
+      },
+    });
+    const read = async () =>
+      (await server.api('GET', `/api/strategy/${strategy.id}`, { token: masterKey })).body;
+    await read();
+    server.queries.length = 0;
+    await read();
+    expect(server.queries).toHaveLength(1); // the key lookup only
+
+    await server.api('PATCH', `/api/focusarea/update/${strategy.focus_areas[0].id}/`, {
+      token: masterKey,
+      body: { title: 'Customers first' },
+    });
+    expect((await read()).focus_areas[0].title).toBe('Customers first');
+
+    await server.api('PATCH', '/api/update-user-details/', {
+      token: ownerKey,
+      body: { first_name: 'Olivia' },
+    });
+    expect((await read()).focus_areas[0].initiatives[0].owners[0].name).toMatch(/^Olivia /);
+  });
+
   it('should read the whole page in the same number of queries however large it is', async () => {
     const small = await create();
     server.queries.length = 0;

@@ -33,6 +33,8 @@ export interface Database {
 
 export interface ListenHandlers {
   onNotification(payload: string): void;
+  /** The connection to the server was lost: notifications may be missed until `onResumed`. */
+  onLost?(): void;
   onResumed?(): void;
 }
 

@@ -28,7 +28,9 @@ export async function listenPostgres(
     next.on('error', () => {});
     next.on('end', () => {
       if (client === next) client = null;
-      if (!stopped) scheduleReconnect();
+      if (stopped) return;
+      handlers.onLost?.();
+      scheduleReconnect();
     });
     await next.connect();
     await next.query(`LISTEN ${channel}`);

@@ -1,7 +1,8 @@
 /**
  * What travels between server instances (DESIGN §5): lock and streaming messages with the ids of
- * the users allowed to receive them, and key revocations. Published with NOTIFY inside the
- * writing transaction, so an event goes out exactly when its change commits, in commit order.
+ * the users allowed to receive them, key revocations, and renamed people. Published with NOTIFY
+ * inside the writing transaction, so an event goes out exactly when its change commits, in commit
+ * order. Each instance also drops its cached strategy pages that an event changed.
  */
 import type {
   LockMessage,
@@ -10,9 +11,10 @@ import type {
   StreamingMessage,
   StructureAction,
 } from '@keystone/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { realtimeSpill } from '../db/schema';
+import { noteChanges } from './changeTracking';
 
 export const REALTIME_CHANNEL = 'keystone_realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; larger events go through a table. */
@@ -23,7 +25,9 @@ export type RealtimeEvent =
   | { kind: 'lock'; viewers: number[]; message: LockMessage }
   | { kind: 'stream'; viewers: number[]; message: StreamingMessage }
   /** Sockets opened with this key (or with any key of this user) must close. */
-  | { kind: 'revoke'; keyHash?: string; userId?: number };
+  | { kind: 'revoke'; keyHash?: string; userId?: number }
+  /** Someone's name changed: every page showing people may be out of date. */
+  | { kind: 'people' };
 
 /** Everyone who may view a strategy: its masters and every role holder of its initiatives. */
 export function viewerIds(roles: StrategyRoles): number[] {
@@ -38,6 +42,7 @@ export function viewerIds(roles: StrategyRoles): number[] {
 /** Queues events to be delivered when `db`'s transaction commits (at once outside one). */
 export async function publish(db: Queryable, events: readonly RealtimeEvent[]): Promise<void> {
   if (events.length === 0) return;
+  noteChanges(changedPages(events));
   let payload = JSON.stringify(events);
   if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_LIMIT) {
     const [row] = await db.insert(realtimeSpill).values({ payload }).returning({ id: realtimeSpill.id });
@@ -46,12 +51,48 @@ export async function publish(db: Queryable, events: readonly RealtimeEvent[]): 
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
 }
 
-/** The events of a NOTIFY payload, reading a spilled one from its table. */
-export async function readPayload(db: Queryable, payload: string): Promise<RealtimeEvent[]> {
+/**
+ * Runs one data-changing statement (`update … returning …`) and publishes the events if it changed
+ * a row, atomically and in one round trip (the autosave path) instead of four (begin, write,
+ * notify, commit). Answers how many rows were written.
+ */
+export async function writeAndPublish(db: Queryable, write: SQL, events: RealtimeEvent[]): Promise<number> {
+  noteChanges(changedPages(events));
+  const payload = JSON.stringify(events);
+  if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_LIMIT) {
+    return db.transaction(async (tx) => {
+      const { rows } = (await tx.execute(write)) as unknown as { rows: unknown[] };
+      if (rows.length > 0) await publish(tx, events);
+      return rows.length;
+    });
+  }
+  const result = await db.execute(sql`
+    with written as (${write}),
+    notified as (select pg_notify(${REALTIME_CHANNEL}, ${payload}) from (select 1 from written limit 1) one)
+    select (select count(*)::int from written) as written, (select count(*)::int from notified) as notified`);
+  return (result as unknown as { rows: { written: number }[] }).rows[0]?.written ?? 0;
+}
+
+/** The strategies whose page these events change, or 'all' when people were renamed. */
+export function changedPages(events: readonly RealtimeEvent[]): Set<number> | 'all' {
+  const ids = new Set<number>();
+  for (const event of events) {
+    if (event.kind === 'people') return 'all';
+    if (event.kind === 'stream') ids.add(event.message.strategy_id);
+  }
+  return ids;
+}
+
+/** The events of a NOTIFY payload, or the id of the row they were spilled to. */
+export function parsePayload(payload: string): RealtimeEvent[] | { spill: number } | null {
   const parsed: unknown = JSON.parse(payload);
   if (Array.isArray(parsed)) return parsed as RealtimeEvent[];
   const spillId = (parsed as { spill?: unknown }).spill;
-  if (typeof spillId !== 'number') return [];
+  return typeof spillId === 'number' ? { spill: spillId } : null;
+}
+
+/** Reads spilled events from their table. */
+export async function readSpill(db: Queryable, spillId: number): Promise<RealtimeEvent[]> {
   const [row] = await db.select().from(realtimeSpill).where(eq(realtimeSpill.id, spillId));
   return row ? (JSON.parse(row.payload) as RealtimeEvent[]) : [];
 }

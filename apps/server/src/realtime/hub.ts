@@ -73,6 +73,7 @@ export class SocketHub {
       this.revoke(event);
       return;
     }
+    if (event.kind === 'people') return;
     const kind: SocketKind = event.kind === 'lock' ? 'locks' : 'streaming';
     let frame: Buffer | null = null;
     for (const userId of new Set(event.viewers)) {

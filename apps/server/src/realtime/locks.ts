@@ -15,6 +15,7 @@ import {
 } from '@keystone/contract';
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { lockedFields, strategies, users } from '../db/schema';
 import { conflict, forbidden } from '../http/errors';
 import type { AuthenticatedUser } from '../modules/auth/keys';
@@ -102,26 +103,38 @@ export async function lockField(
   };
 }
 
+/** Every write of a lockable field runs it. */
+const lockHolderQuery = preparedPer((db) =>
+  db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(lockedFields)
+    .innerJoin(users, eq(users.id, lockedFields.userId))
+    .where(
+      and(
+        eq(lockedFields.model, sql.placeholder('model')),
+        eq(lockedFields.resId, sql.placeholder('resId')),
+        sql`${lockedFields.field} = any(${sql.placeholder('fields')}::text[])`,
+        ne(lockedFields.userId, sql.placeholder('exceptUserId')),
+        gt(lockedFields.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('lock_holder'),
+);
+
 /** Who holds one of these fields of a resource now (an unexpired lock), other than `exceptUserId`. */
 async function lockHolder(
   db: Queryable,
   target: { model: LockModel; resId: number; fields: readonly string[] },
   exceptUserId?: number,
 ): Promise<{ id: number; name: string } | undefined> {
-  const [holder] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(lockedFields)
-    .innerJoin(users, eq(users.id, lockedFields.userId))
-    .where(
-      and(
-        eq(lockedFields.model, target.model),
-        eq(lockedFields.resId, target.resId),
-        inArray(lockedFields.field, [...target.fields]),
-        exceptUserId === undefined ? undefined : ne(lockedFields.userId, exceptUserId),
-        gt(lockedFields.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
+  const [holder] = await lockHolderQuery(db).execute({
+    model: target.model,
+    resId: target.resId,
+    fields: [...target.fields],
+    // Ids start at 1, so 0 excepts nobody.
+    exceptUserId: exceptUserId ?? 0,
+  });
   return holder && { id: holder.id, name: displayName(holder) };
 }
 

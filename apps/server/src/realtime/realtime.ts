@@ -10,7 +10,15 @@ import type { RawData, WebSocket } from 'ws';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
-import { deleteOldSpills, REALTIME_CHANNEL, readPayload } from './events';
+import type { PageCache } from '../modules/strategies/pageCache';
+import {
+  changedPages,
+  deleteOldSpills,
+  parsePayload,
+  REALTIME_CHANNEL,
+  type RealtimeEvent,
+  readSpill,
+} from './events';
 import { type Connection, SocketHub, type SocketKind } from './hub';
 import { releaseConnectionLocks, releaseExpiredLocks } from './locks';
 
@@ -47,6 +55,7 @@ export class Realtime {
     private readonly database: Database,
     private readonly config: Pick<Config, 'appUrl' | 'lockTtlMs' | 'lockSweepMs'>,
     private readonly log: FastifyBaseLogger,
+    private readonly pages: PageCache,
   ) {
     this.hub = new SocketHub(log);
     this.appOrigin = new URL(config.appUrl).origin;
@@ -54,9 +63,11 @@ export class Realtime {
 
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(REALTIME_CHANNEL, {
-      onNotification: (payload) => this.enqueue(payload),
+      onNotification: (payload) => this.received(payload),
+      onLost: () => this.pages.suspend(),
       onResumed: () => {
         this.log.warn('real-time listener reconnected; sockets reconnect to catch up');
+        this.pages.resume();
         this.hub.closeAll(CLOSE_RESYNC, 'Reconnect to catch up.');
       },
     });
@@ -95,11 +106,29 @@ export class Realtime {
     await this.unlisten?.();
   }
 
+  /** Drops the cached pages a notification changes at once, then queues its delivery. */
+  private received(payload: string): void {
+    let events: RealtimeEvent[] | { spill: number } | null;
+    try {
+      events = parsePayload(payload);
+    } catch (error) {
+      this.log.error({ err: error }, 'could not read a real-time event');
+      return;
+    }
+    if (events === null) return;
+    // A spilled batch is read later, in order; what it changes is unknown until then.
+    const changed = Array.isArray(events) ? changedPages(events) : 'all';
+    if (changed === 'all') this.pages.clear();
+    else this.pages.changed(changed);
+    this.enqueue(events);
+  }
+
   /** Delivers notifications one after another, so each resource's events keep their order. */
-  private enqueue(payload: string): void {
+  private enqueue(events: RealtimeEvent[] | { spill: number }): void {
     this.queue = this.queue
       .then(async () => {
-        for (const event of await readPayload(this.database.db, payload)) this.hub.deliver(event);
+        const batch = Array.isArray(events) ? events : await readSpill(this.database.db, events.spill);
+        for (const event of batch) this.hub.deliver(event);
       })
       .catch((error: unknown) => this.log.error({ err: error }, 'could not deliver a real-time event'));
   }

@@ -10,6 +10,7 @@ import { systemClock } from '../lib/clock';
 import type { AuthenticatedUser } from '../modules/auth/keys';
 import { createFocusArea, updateFocusArea } from '../modules/focus-areas/service';
 import { createInitiative, updateInitiative } from '../modules/initiatives/service';
+import { PageCache } from '../modules/strategies/pageCache';
 import { createStrategy, updateStrategy } from '../modules/strategies/service';
 import { assignTeam } from '../modules/team/service';
 
@@ -54,6 +55,7 @@ export async function seedDemoStrategy(
     mailQueued: () => {},
     clock: systemClock,
     scheduleChanged: () => {},
+    pages: new PageCache(),
   };
   const strategy = await createStrategy(ctx, master, {});
   await updateStrategy(ctx, master, strategy.id, {

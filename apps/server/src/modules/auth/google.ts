@@ -9,6 +9,7 @@ import * as oidc from 'openid-client';
 import type { AppContext } from '../../context';
 import { invites, users } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
+import { publish } from '../../realtime/events';
 import { findUserByEmail } from '../users/queries';
 import { issueKey } from './keys';
 
@@ -120,6 +121,8 @@ export async function loginWithGoogle(ctx: AppContext, code: string): Promise<Lo
           lastName: existing.lastName || identity.lastName,
         })
         .where(eq(users.id, existing.id));
+      // An invited person already on a strategy may now have a name there.
+      await publish(tx, [{ kind: 'people' }]);
       return existing.id;
     }
     const [created] = await tx

@@ -1,7 +1,8 @@
 /** API keys: issued at login, looked up per request, expired after 14 days unused, revoked on logout. */
 import { fullName } from '@keystone/contract';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { authKeys, users } from '../../db/schema';
 import { randomSecret, sha256 } from '../../lib/secrets';
 import { publish } from '../../realtime/events';
@@ -26,10 +27,9 @@ export async function issueKey(db: Queryable, userId: number): Promise<string> {
   return key;
 }
 
-export async function userForKey(db: Queryable, key: string): Promise<AuthenticatedUser | null> {
-  const keyHash = sha256(key);
-  const now = Date.now();
-  const [row] = await db
+/** Every authenticated request runs it. */
+const userForKeyQuery = preparedPer((db) =>
+  db
     .select({
       id: users.id,
       organisationId: users.organisationId,
@@ -42,12 +42,22 @@ export async function userForKey(db: Queryable, key: string): Promise<Authentica
     .innerJoin(users, eq(users.id, authKeys.userId))
     .where(
       and(
-        eq(authKeys.keyHash, keyHash),
+        eq(authKeys.keyHash, sql.placeholder('keyHash')),
         eq(users.isActive, true),
-        gt(authKeys.lastUsedAt, new Date(now - KEY_IDLE_LIFETIME_MS)),
+        gt(authKeys.lastUsedAt, sql.placeholder('usedSince')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('user_for_key'),
+);
+
+export async function userForKey(db: Queryable, key: string): Promise<AuthenticatedUser | null> {
+  const keyHash = sha256(key);
+  const now = Date.now();
+  const [row] = await userForKeyQuery(db).execute({
+    keyHash,
+    usedSince: new Date(now - KEY_IDLE_LIFETIME_MS),
+  });
   if (!row) return null;
   if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db

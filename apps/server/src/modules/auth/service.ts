@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../lib/dbErrors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { passwordResetMail, verificationMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
+import { publish } from '../../realtime/events';
 import { findUserByEmail, lockUserByEmail } from '../users/queries';
 import { issueKey, revokeAllKeys } from './keys';
 import { consumeToken, issueToken, voidTokens } from './oneTimeTokens';
@@ -53,6 +54,8 @@ export async function register(ctx: AppContext, input: RegistrationRequest): Pro
           .set({ isAccepted: true, acceptedAt: new Date() })
           .where(eq(invites.id, invite.id));
       }
+      // An invited person already on a strategy now has a name there.
+      await publish(tx, [{ kind: 'people' }]);
       await sendVerification(ctx, tx, userId, input.email, input.first_name);
     });
   } catch (error) {

@@ -16,13 +16,13 @@ import {
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { comments, focusAreas, initiatives, notificationSettings } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { changeBy, fieldUpdates, publish } from '../../realtime/events';
+import { changeBy, fieldUpdates, writeAndPublish } from '../../realtime/events';
 import { ensureNotLockedByOthers } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
-import { loadInitiativeAccess } from '../initiatives/access';
 import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { instantOf, parseWallClock } from './schedule';
 
@@ -71,36 +71,44 @@ export async function loadCurrentComments(
   return grouped;
 }
 
+/** The autosave of progress comments runs it at every pause in typing. */
+const commentWithStrategyQuery = preparedPer((db) =>
+  db
+    .select({ comment: comments, strategyId: focusAreas.strategyId })
+    .from(comments)
+    .innerJoin(initiatives, eq(initiatives.id, comments.initiativeId))
+    .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+    .where(eq(comments.id, sql.placeholder('id')))
+    .prepare('comment_with_strategy'),
+);
+
 export async function updateComment(
   ctx: AppContext,
   user: AuthenticatedUser,
   id: number,
   text: string,
 ): Promise<Comment> {
-  const [found] = await ctx.db.select().from(comments).where(eq(comments.id, id));
+  const [found] = await commentWithStrategyQuery(ctx.db).execute({ id });
   if (!found) throw notFound(PROGRESS_MESSAGES.commentNotFound);
-  const { access } = await loadInitiativeAccess(ctx.db, found.initiativeId, user).catch(() => {
+  const { comment } = found;
+  const access = await loadStrategyAccess(ctx.db, found.strategyId, user).catch(() => {
     throw notFound(PROGRESS_MESSAGES.commentNotFound);
   });
-  ensure(canEditProgress(user.id, access.roles, rolesOf(access, found.initiativeId)));
-  if (found.isLocked) throw conflict(PROGRESS_MESSAGES.commentLocked);
+  ensure(canEditProgress(user.id, access.roles, rolesOf(access, comment.initiativeId)));
+  if (comment.isLocked) throw conflict(PROGRESS_MESSAGES.commentLocked);
   await ensureNotLockedByOthers(ctx.db, user, 'comment', id, ['comment']);
   const value = sanitizeRichText(text);
-  return ctx.db.transaction(async (tx) => {
-    // `not is_locked` is checked again by the update itself: a due date locking this comment at
-    // the same moment wins, and this edit is refused rather than written into history.
-    const [updated] = await tx
-      .update(comments)
-      .set({ comment: value, updatedAt: new Date() })
-      .where(and(eq(comments.id, id), eq(comments.isLocked, false)))
-      .returning();
-    if (!updated) throw conflict(PROGRESS_MESSAGES.commentLocked);
-    await publish(
-      tx,
-      fieldUpdates(changeBy(user.id, access.strategy.id, access.roles), 'comment', id, { comment: value }),
-    );
-    return presentComment(updated);
-  });
+  const updatedAt = new Date();
+  // `not is_locked` is checked again by the update itself: a due date locking this comment at
+  // the same moment wins, and this edit is refused rather than written into history.
+  const written = await writeAndPublish(
+    ctx.db,
+    sql`update ${comments} set comment = ${value}, updated_at = ${updatedAt}
+        where id = ${id} and not is_locked returning id`,
+    fieldUpdates(changeBy(user.id, access.strategy.id, access.roles), 'comment', id, { comment: value }),
+  );
+  if (written === 0) throw conflict(PROGRESS_MESSAGES.commentLocked);
+  return presentComment({ ...comment, comment: value, updatedAt });
 }
 
 /** Comments of a strategy's initiatives, as a condition on `comments.initiative_id`. */

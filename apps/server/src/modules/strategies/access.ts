@@ -1,5 +1,5 @@
 /**
- * Who may do what in a strategy (DESIGN §4). Loads the strategy's roles in two queries and
+ * Who may do what in a strategy (DESIGN §4). Loads the strategy's roles in one query and
  * answers with the contract's pure rules; a strategy of another organisation, or one the user
  * may not see, is simply not found (404), and a visible one the user may not change is 403.
  */
@@ -10,8 +10,9 @@ import {
   STRATEGY_MESSAGES,
   type StrategyRoles,
 } from '@keystone/contract';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { focusAreas, initiativeMembers, initiatives, strategies, strategyMasters } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/keys';
@@ -52,44 +53,57 @@ function groupRoles(
   return byInitiative;
 }
 
-/** Loads the strategy and its roles; 404 unless the user may see it. `forUpdate` locks the row. */
+type MemberRow = [initiativeId: number, userId: number, role: 'owner' | 'sponsor' | 'team_member'];
+
+/** The ids of the strategy's masters, beside the strategy row (every write checks them). */
+const masterIdsOf = sql<number[]>`coalesce((
+  select array_agg(m.user_id) from strategy_masters m where m.strategy_id = strategies.id
+), '{}')`;
+
+/** Every role in the strategy's initiatives, as [initiative id, user id, role]. */
+const memberRowsOf = sql<MemberRow[]>`coalesce((
+  select json_agg(json_build_array(im.initiative_id, im.user_id, im.role))
+  from initiative_members im
+  join initiatives i on i.id = im.initiative_id
+  join focus_areas f on f.id = i.focus_area_id
+  where f.strategy_id = strategies.id
+), '[]')`;
+
+const selectAccess = (db: Queryable) =>
+  db
+    .select({ strategy: strategies, masterIds: masterIdsOf, members: memberRowsOf })
+    .from(strategies)
+    .where(
+      and(
+        eq(strategies.id, sql.placeholder('strategyId')),
+        eq(strategies.organisationId, sql.placeholder('organisationId')),
+      ),
+    )
+    .limit(1);
+const accessQuery = preparedPer((db) => selectAccess(db).prepare('strategy_access'));
+const accessForUpdateQuery = preparedPer((db) =>
+  selectAccess(db).for('update', { of: strategies }).prepare('strategy_access_for_update'),
+);
+
+/**
+ * Loads the strategy and its roles in one query; 404 unless the user may see it. `forUpdate`
+ * locks the strategy row.
+ */
 export async function loadStrategyAccess(
   db: Queryable,
   strategyId: number,
   user: AuthenticatedUser,
   options: { forUpdate?: boolean } = {},
 ): Promise<StrategyAccess> {
-  const query = db
-    .select()
-    .from(strategies)
-    .where(and(eq(strategies.id, strategyId), eq(strategies.organisationId, user.organisationId)))
-    .limit(1);
-  const [strategy] = options.forUpdate ? await query.for('update') : await query;
-  if (!strategy) throw notFound(STRATEGY_NOT_FOUND);
-
-  const [masters, members] = await Promise.all([
-    db
-      .select({ userId: strategyMasters.userId })
-      .from(strategyMasters)
-      .where(eq(strategyMasters.strategyId, strategyId)),
-    db
-      .select({
-        initiativeId: initiativeMembers.initiativeId,
-        userId: initiativeMembers.userId,
-        role: initiativeMembers.role,
-      })
-      .from(initiativeMembers)
-      .innerJoin(initiatives, eq(initiatives.id, initiativeMembers.initiativeId))
-      .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
-      .where(eq(focusAreas.strategyId, strategyId)),
-  ]);
-  const initiativeRoles = groupRoles(members);
-  const roles: StrategyRoles = {
-    masterIds: masters.map((row) => row.userId),
-    initiatives: [...initiativeRoles.values()],
-  };
+  const query = options.forUpdate ? accessForUpdateQuery(db) : accessQuery(db);
+  const [row] = await query.execute({ strategyId, organisationId: user.organisationId });
+  if (!row) throw notFound(STRATEGY_NOT_FOUND);
+  const initiativeRoles = groupRoles(
+    row.members.map(([initiativeId, userId, role]) => ({ initiativeId, userId, role })),
+  );
+  const roles: StrategyRoles = { masterIds: row.masterIds, initiatives: [...initiativeRoles.values()] };
   if (!canViewStrategy(user.id, roles)) throw notFound(STRATEGY_NOT_FOUND);
-  return { strategy, roles, initiativeRoles };
+  return { strategy: row.strategy, roles, initiativeRoles };
 }
 
 /** The roles of one initiative of an accessible strategy (empty when nobody holds one). */

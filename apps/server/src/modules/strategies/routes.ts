@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuthentication } from '../../http/authenticate';
 import { parseInput } from '../../http/errors';
-import { createStrategy, deleteStrategy, getStrategyPage, listStrategies, updateStrategy } from './service';
+import { createStrategy, deleteStrategy, listStrategies, readStrategyPage, updateStrategy } from './service';
 
 export type IdParams = { Params: { id: string } };
 export const pathId = (params: { id: string }) => parseInput(idSchema, params.id);
@@ -15,9 +15,10 @@ export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     scope.get('/api/strategies/', async (request) => listStrategies(ctx, currentUser(request)));
 
-    scope.get<IdParams>('/api/strategy/:id', async (request) =>
-      getStrategyPage(ctx.db, pathId(request.params), currentUser(request)),
-    );
+    scope.get<IdParams>('/api/strategy/:id', async (request, reply) => {
+      const json = await readStrategyPage(ctx, pathId(request.params), currentUser(request));
+      return reply.type('application/json; charset=utf-8').send(json);
+    });
 
     scope.post('/api/strategy/create/', async (request, reply) => {
       const input = parseInput(createStrategyRequest, request.body);

@@ -55,22 +55,54 @@ export async function listStrategies(ctx: AppContext, user: AuthenticatedUser): 
   );
 }
 
+/** A strategy's page in a fixed number of queries, whoever asks; null when there is none. */
+async function loadPage(db: Queryable, strategyId: number, organisationId?: number) {
+  const [strategy] = await db
+    .select()
+    .from(strategies)
+    .where(
+      and(
+        eq(strategies.id, strategyId),
+        organisationId === undefined ? undefined : eq(strategies.organisationId, organisationId),
+      ),
+    );
+  if (!strategy) return null;
+  const [masters, areas] = await Promise.all([loadMasters(db, strategyId), loadFocusAreas(db, strategyId)]);
+  const page: Strategy = { ...presentStrategySummary(strategy, masters), focus_areas: areas };
+  return { organisationId: strategy.organisationId, roles: strategyRoles(page), page };
+}
+
 /** The whole page in a fixed number of queries; 404 unless the user may see it. */
 export async function getStrategyPage(
   db: Queryable,
   strategyId: number,
   user: AuthenticatedUser,
 ): Promise<Strategy> {
-  const [strategy] = await db
-    .select()
-    .from(strategies)
-    .where(and(eq(strategies.id, strategyId), eq(strategies.organisationId, user.organisationId)));
-  if (!strategy) throw notFound(STRATEGY_NOT_FOUND);
-  const [masters, areas] = await Promise.all([loadMasters(db, strategyId), loadFocusAreas(db, strategyId)]);
-  if (!canViewStrategy(user.id, strategyRoles({ strategy_masters: masters, focus_areas: areas }))) {
+  const loaded = await loadPage(db, strategyId, user.organisationId);
+  if (!loaded || !canViewStrategy(user.id, loaded.roles)) throw notFound(STRATEGY_NOT_FOUND);
+  return loaded.page;
+}
+
+/** The page's JSON as GET /api/strategy/{id} sends it, from this instance's page cache. */
+export async function readStrategyPage(
+  ctx: AppContext,
+  strategyId: number,
+  user: AuthenticatedUser,
+): Promise<string> {
+  const cached = await ctx.pages.read(strategyId, async (id) => {
+    const loaded = await loadPage(ctx.db, id);
+    return (
+      loaded && {
+        organisationId: loaded.organisationId,
+        roles: loaded.roles,
+        json: JSON.stringify(loaded.page),
+      }
+    );
+  });
+  if (!cached || cached.organisationId !== user.organisationId || !canViewStrategy(user.id, cached.roles)) {
     throw notFound(STRATEGY_NOT_FOUND);
   }
-  return { ...presentStrategySummary(strategy, masters), focus_areas: areas };
+  return cached.json;
 }
 
 export async function createStrategy(

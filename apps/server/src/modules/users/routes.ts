@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { currentUser, requireAuthentication } from '../../http/authenticate';
 import { badRequest, notFound, parseInput } from '../../http/errors';
+import { publish } from '../../realtime/events';
 import { presentUserDetails, presentUserSummary } from './presenters';
 import { findUserById } from './queries';
 
@@ -48,6 +49,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where(eq(users.id, me.id))
         .returning();
       if (!updated) throw notFound();
+      // Pages showing this person's name must be read again.
+      await publish(ctx.db, [{ kind: 'people' }]);
       return presentUserDetails(updated);
     });
 

@@ -198,7 +198,7 @@ describe('the server killed with SIGKILL during a stream of acknowledged writes'
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    60_000,
+    120_000,
   );
 
   it.runIf(onPostgres)(
@@ -213,7 +213,7 @@ describe('the server killed with SIGKILL during a stream of acknowledged writes'
         await database.drop();
       }
     },
-    60_000,
+    120_000,
   );
 });
 

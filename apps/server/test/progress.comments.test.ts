@@ -5,6 +5,7 @@
  * progress; a due date locks the comments into history for good.
  */
 import {
+  CONFLICT_CODES,
   type Comment,
   INITIATIVE_STATUS_CODES,
   LIMITS,
@@ -224,7 +225,12 @@ describe('progress comments', () => {
       });
       expect({ status: refused.status, body: refused.body }).toEqual({
         status: 409,
-        body: { detail: MESSAGES.fieldLockedBy(nameOf('owner')), user: nameOf('owner'), user_id: owner.id },
+        body: {
+          detail: MESSAGES.fieldLockedBy(nameOf('owner')),
+          code: CONFLICT_CODES.fieldLocked,
+          user: nameOf('owner'),
+          user_id: owner.id,
+        },
       });
       expect(refused.body.detail).toBe(`This field is currently being edited by ${nameOf('owner')}.`);
       expect(await current(suite.fixture.initiative, 'PR')).toEqual(target);
@@ -338,7 +344,7 @@ describe('progress comments', () => {
         const refused = await suite.progress.updateComment(key, target.id, { comment: '<p>Rewritten</p>' });
         expect({ status: refused.status, body: refused.body }).toEqual({
           status: 409,
-          body: { detail: PROGRESS_MESSAGES.commentLocked },
+          body: { detail: PROGRESS_MESSAGES.commentLocked, code: CONFLICT_CODES.commentLocked },
         });
       }
       const lock = await lockApi(suite.server.api).lock(teamMember.key, {
@@ -348,7 +354,10 @@ describe('progress comments', () => {
       });
       expect({ status: lock.status, body: lock.body }).toEqual({
         status: 409,
-        body: { detail: 'This comment belongs to a past due date and can no longer be edited.' },
+        body: {
+          detail: 'This comment belongs to a past due date and can no longer be edited.',
+          code: CONFLICT_CODES.commentLocked,
+        },
       });
       const again = await suite.progress.lockedComments(master.key, {
         strategy_id: suite.fixture.strategy,

@@ -3,7 +3,7 @@
  * from one tab leaves the same user's other tab holding its field; a page that reconnects with
  * the same connection id keeps its locks when its old socket closes.
  */
-import { MESSAGES } from '@keystone/contract';
+import { CONFLICT_CODES, MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildRealtimeFixture,
@@ -43,8 +43,9 @@ describe('locks and writes', () => {
       body: { impact: '<p>Sponsor text</p>' },
     });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({
+    expect(refused.body).toEqual({
       detail: MESSAGES.fieldLockedBy(nameOf('owner')),
+      code: CONFLICT_CODES.fieldLocked,
       user: nameOf('owner'),
       user_id: owner.id,
     });

@@ -1,4 +1,10 @@
-import { INITIATIVE_STATUSES, type InitiativeStatus, MESSAGES, PROGRESS_MESSAGES } from '@keystone/contract';
+import {
+  CONFLICT_CODES,
+  INITIATIVE_STATUSES,
+  type InitiativeStatus,
+  MESSAGES,
+  PROGRESS_MESSAGES,
+} from '@keystone/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -180,7 +186,10 @@ describe('progress update page: the current view', () => {
 
   it('should keep the text when the due date passed before it was saved, and reload the page', async () => {
     const { calls } = openProgressAs(ANNA.id, {
-      'PATCH /api/comments/update/1011/': { status: 409, body: { detail: PROGRESS_MESSAGES.commentLocked } },
+      'PATCH /api/comments/update/1011/': {
+        status: 409,
+        body: { detail: PROGRESS_MESSAGES.commentLocked, code: CONFLICT_CODES.commentLocked },
+      },
     });
     typeInto(await screen.findByRole('textbox', { name: 'Progress of Initiative 101' }), 'Too late');
     expect(await screen.findByText('The due date passed before this text was saved')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { PROGRESS_MESSAGES, type StreamingMessage, strategySchema } from '@keystone/contract';
+import { CONFLICT_CODES, PROGRESS_MESSAGES, type StreamingMessage, strategySchema } from '@keystone/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -160,7 +160,10 @@ describe('progress update page, live', () => {
     let reads = 0;
     const { calls } = openProgressAs(ANNA.id, {
       'GET /api/strategy/1/': () => ok(reads++ < 1 ? progressStrategy() : afterDueDate()),
-      'PATCH /api/comments/update/1011/': { status: 409, body: { detail: PROGRESS_MESSAGES.commentLocked } },
+      'PATCH /api/comments/update/1011/': {
+        status: 409,
+        body: { detail: PROGRESS_MESSAGES.commentLocked, code: CONFLICT_CODES.commentLocked },
+      },
       'PATCH /api/comments/update/101011/': (call) =>
         ok({ ...wireComment(101, 'PR'), id: 101011, comment: (call.body as { comment: string }).comment }),
     });

@@ -1,4 +1,4 @@
-import { type LockMessage, MESSAGES } from '@keystone/contract';
+import { CONFLICT_CODES, type LockMessage, MESSAGES } from '@keystone/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -227,7 +227,12 @@ describe('field locks on the strategy page', () => {
     openStrategyAsMark({
       'POST /api/lock-field/': {
         status: 409,
-        body: { detail: MESSAGES.fieldLockedBy(LENA.name), user: LENA.name, user_id: LENA.id },
+        body: {
+          detail: MESSAGES.fieldLockedBy(LENA.name),
+          code: CONFLICT_CODES.fieldLocked,
+          user: LENA.name,
+          user_id: LENA.id,
+        },
       },
     });
     renderApp('/strategy/1');

@@ -1,9 +1,19 @@
 /** The error body of DESIGN §3: a message, plus per-field messages for bad input. */
 import { z } from 'zod';
 
+/** Conflicts (409) a client handles differently, told apart by `code` rather than by their text. */
+export const CONFLICT_CODES = {
+  /** Someone else is editing the field (the answer names them). */
+  fieldLocked: 'field_locked',
+  /** The comment's due date has passed: it is history and takes no more edits. */
+  commentLocked: 'comment_locked',
+} as const;
+export type ConflictCode = (typeof CONFLICT_CODES)[keyof typeof CONFLICT_CODES];
+
 export const errorResponse = z.object({
   detail: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.enum([CONFLICT_CODES.fieldLocked, CONFLICT_CODES.commentLocked]).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -3,6 +3,7 @@
  * DESIGN §5): which fields can be locked, who may lock them, and the socket message shapes.
  */
 import { z } from 'zod';
+import { CONFLICT_CODES } from './errors';
 import {
   canEditInitiative,
   canEditProgress,
@@ -154,6 +155,7 @@ export const SOCKET_MAX_MESSAGE_BYTES = 64 * 1024;
 /** The 409 answer of a lock call or a write to a field someone else is editing. */
 export const fieldLockConflictSchema = z.object({
   detail: z.string(),
+  code: z.literal(CONFLICT_CODES.fieldLocked),
   user: z.string().nullable(),
   user_id: z.number().nullable(),
 });

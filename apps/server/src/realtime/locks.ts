@@ -4,6 +4,7 @@
  * closing and by expiry. Every change is published to the strategy's viewers.
  */
 import {
+  CONFLICT_CODES,
   canEditField,
   type FieldLockRequest,
   fullName,
@@ -50,7 +51,7 @@ export async function lockField(
 ): Promise<LockedField> {
   const target = await loadLockTarget(db, user, request.model, request.res_id);
   ensure(canEditField(user.id, request.model, request.field, target.access.roles, target.initiative));
-  if (target.isHistory) throw conflict(COMMENT_IN_HISTORY);
+  if (target.isHistory) throw conflict(COMMENT_IN_HISTORY, { code: CONFLICT_CODES.commentLocked });
   const strategyId = target.access.strategy.id;
 
   const granted = await db.transaction(async (tx) => {
@@ -139,7 +140,11 @@ async function lockHolder(
 }
 
 const lockedByConflict = (holder: { id: number; name: string } | undefined) =>
-  conflict(MESSAGES.fieldLockedBy(holder?.name), { user: holder?.name ?? null, user_id: holder?.id ?? null });
+  conflict(MESSAGES.fieldLockedBy(holder?.name), {
+    code: CONFLICT_CODES.fieldLocked,
+    user: holder?.name ?? null,
+    user_id: holder?.id ?? null,
+  });
 
 /**
  * Writes respect locks: 409 naming the holder when someone else is editing one of these fields

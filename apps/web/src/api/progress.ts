@@ -4,6 +4,7 @@
  * trend, and the saves of the progress page (a comment, an initiative's status).
  */
 import {
+  CONFLICT_CODES,
   commentSchema,
   initiativeSchema,
   lockedCommentDatesResponse,
@@ -48,7 +49,9 @@ export function progressFailure(call: ProgressCall, error: unknown): string {
 /** The due date passed while this comment was being written: it is history now and refuses edits. */
 export function isCommentLocked(error: unknown): boolean {
   return (
-    error instanceof ApiError && error.status === 409 && error.detail === PROGRESS_MESSAGES.commentLocked
+    error instanceof ApiError &&
+    error.status === 409 &&
+    (error.body as { code?: unknown } | null)?.code === CONFLICT_CODES.commentLocked
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import {
   COMMENT_TYPE_ORDER,
+  CONFLICT_CODES,
   type Comment,
   canEditProgress,
   type DateTimeInput,
@@ -71,6 +72,8 @@ export async function loadCurrentComments(
   return grouped;
 }
 
+const commentLocked = () => conflict(PROGRESS_MESSAGES.commentLocked, { code: CONFLICT_CODES.commentLocked });
+
 /** The autosave of progress comments runs it at every pause in typing. */
 const commentWithStrategyQuery = preparedPer((db) =>
   db
@@ -95,7 +98,7 @@ export async function updateComment(
     throw notFound(PROGRESS_MESSAGES.commentNotFound);
   });
   ensure(canEditProgress(user.id, access.roles, rolesOf(access, comment.initiativeId)));
-  if (comment.isLocked) throw conflict(PROGRESS_MESSAGES.commentLocked);
+  if (comment.isLocked) throw commentLocked();
   await ensureNotLockedByOthers(ctx.db, user, 'comment', id, ['comment']);
   const value = sanitizeRichText(text);
   const updatedAt = new Date();
@@ -107,7 +110,7 @@ export async function updateComment(
         where id = ${id} and not is_locked returning id`,
     fieldUpdates(changeBy(user.id, access.strategy.id, access.roles), 'comment', id, { comment: value }),
   );
-  if (written === 0) throw conflict(PROGRESS_MESSAGES.commentLocked);
+  if (written === 0) throw commentLocked();
   return presentComment({ ...comment, comment: value, updatedAt });
 }
 

@@ -3,7 +3,7 @@
  * and socket closes travel between them through LISTEN/NOTIFY. PostgreSQL only (the
  * `server-postgres` project); PGlite is one process and reports this file as skipped.
  */
-import { SOCKET_CLOSE } from '@keystone/contract';
+import { CONFLICT_CODES, SOCKET_CLOSE } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildRealtimeFixture,
@@ -69,6 +69,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one Postg
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       detail: 'This field is currently being edited by Olive Owner.',
+      code: CONFLICT_CODES.fieldLocked,
       user: 'Olive Owner',
       user_id: f.people.owner.id,
     });

@@ -2,7 +2,7 @@
  * Field locks (spec §4 "Field lock", DESIGN §4/§5): POST /api/lock-field/, /api/unlock-field/,
  * GET /api/locked-fields/, and the lock messages they send over /ws/locks/.
  */
-import { MESSAGES } from '@keystone/contract';
+import { CONFLICT_CODES, MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildRealtimeFixture,
@@ -227,6 +227,7 @@ describe('field locks', () => {
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({
         detail: 'This field is currently being edited by Olive Owner.',
+        code: CONFLICT_CODES.fieldLocked,
         user: 'Olive Owner',
         user_id: f.people.owner.id,
       });
@@ -325,7 +326,7 @@ describe('field locks', () => {
   it('should refuse to lock a comment locked into history (409)', async () => {
     const response = await locks.lock(keyOf('master'), at('comment', f.historicComment, 'comment'));
     expect(response.status).toBe(409);
-    expect(response.body.detail).toEqual(expect.any(String));
+    expect(response.body).toEqual({ detail: expect.any(String), code: CONFLICT_CODES.commentLocked });
     expect((await locks.list(keyOf('master'))).body).toEqual([]);
     // The open comment of the same initiative can be locked.
     expect((await locks.lock(keyOf('teamMember'), at('comment', f.comment, 'comment'))).status).toBe(200);

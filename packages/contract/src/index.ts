@@ -1,4 +1,6 @@
 /** @keystone/contract: wire schemas, limits, messages and permission rules shared by server and web. */
+import './browserConfig';
+
 export * from './auth';
 export * from './charter';
 export * from './errors';

@@ -109,8 +109,7 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
     // The handler is done, so its transaction has committed: the pages it changed go, before
     // the client can ask for them again.
-    if (request.changes?.all) pages.clear();
-    else if (request.changes) pages.changed(request.changes.strategyIds);
+    if (request.changes) pages.changed(request.changes.all ? 'all' : request.changes.strategyIds);
   });
 
   await app.register(helmet, {

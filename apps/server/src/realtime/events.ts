@@ -57,15 +57,17 @@ export async function publish(db: Queryable, events: readonly RealtimeEvent[]): 
  * notify, commit). Answers how many rows were written.
  */
 export async function writeAndPublish(db: Queryable, write: SQL, events: RealtimeEvent[]): Promise<number> {
-  noteChanges(changedPages(events));
   const payload = JSON.stringify(events);
   if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_LIMIT) {
+    // Too large for one NOTIFY: publish spills it to its table, in the write's transaction.
     return db.transaction(async (tx) => {
       const { rows } = (await tx.execute(write)) as unknown as { rows: unknown[] };
       if (rows.length > 0) await publish(tx, events);
       return rows.length;
     });
   }
+  noteChanges(changedPages(events));
+  // A SELECT in a WITH runs only when the query reads it: hence the `notified` column.
   const result = await db.execute(sql`
     with written as (${write}),
     notified as (select pg_notify(${REALTIME_CHANNEL}, ${payload}) from (select 1 from written limit 1) one)

@@ -117,9 +117,7 @@ export class Realtime {
     }
     if (events === null) return;
     // A spilled batch is read later, in order; what it changes is unknown until then.
-    const changed = Array.isArray(events) ? changedPages(events) : 'all';
-    if (changed === 'all') this.pages.clear();
-    else this.pages.changed(changed);
+    this.pages.changed(Array.isArray(events) ? changedPages(events) : 'all');
     this.enqueue(events);
   }
 

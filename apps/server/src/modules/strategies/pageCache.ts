@@ -57,7 +57,12 @@ export class PageCache {
     });
   }
 
-  changed(strategyIds: Iterable<number>): void {
+  /** Drops these strategies' pages ('all': people were renamed, or what changed is unknown). */
+  changed(strategyIds: Iterable<number> | 'all'): void {
+    if (strategyIds === 'all') {
+      this.clear();
+      return;
+    }
     for (const id of strategyIds) {
       this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
       this.pages.delete(id);

@@ -1,5 +1,6 @@
 import { MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedPages } from '../src/realtime/events';
 import { getTestServer, type TestServer, type TestUser } from './helpers/testServer';
 
 describe('strategies API', () => {
@@ -12,6 +13,21 @@ describe('strategies API', () => {
     masterKey = await server.loginAs(master);
   });
   afterAll(() => server.close());
+
+  /** Resolves once this instance has taken in a notification that changes the strategy's page. */
+  const notificationAbout = (strategyId: number) =>
+    new Promise<void>((resolve) => {
+      const { hub } = server.realtime;
+      const deliver = hub.deliver;
+      hub.deliver = (event) => {
+        deliver.call(hub, event);
+        const changed = changedPages([event]);
+        if (changed === 'all' || changed.has(strategyId)) {
+          hub.deliver = deliver;
+          resolve();
+        }
+      };
+    });
 
   const create = async () =>
     (await server.api('POST', '/api/strategy/create/', { token: masterKey, body: {} })).body;
@@ -146,6 +162,9 @@ describe('strategies API', () => {
     const strategy = await create();
     const owner = await server.createUser({ organisationId: master.organisationId, firstName: 'Olga' });
     const ownerKey = await server.loginAs(owner);
+    // The instance also drops the page when the change's NOTIFY comes back to it, which on
+    // PostgreSQL may be after the answer: wait for it, or it could drop the first read below.
+    const notified = notificationAbout(strategy.id);
     await server.api('PATCH', '/api/assign-users-to-strategy/', {
       token: masterKey,
       body: {
@@ -160,6 +179,7 @@ describe('strategies API', () => {
         ],
       },
     });
+    await notified;
     const read = async () =>
       (await server.api('GET', `/api/strategy/${strategy.id}`, { token: masterKey })).body;
     await read();

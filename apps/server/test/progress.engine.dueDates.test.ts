@@ -262,7 +262,7 @@ describe('progress due dates and reminders', () => {
       const [comment] = currentComments(page, f.initiative);
       expect((await api.writeComment(f.owner.key, comment!.id, `<p>Before ${round}</p>`)).status).toBe(200);
       clock.set(due);
-      const pending = start === 'read' ? runDueAtQuery('where "comments"."id" = $1') : undefined;
+      const pending = start === 'read' ? runDueAtQuery('where "comments"."id" = $') : undefined;
       const edit = api.writeComment(f.owner.key, comment!.id, `<p>Racing ${round}</p>`);
       const [answer, pass] = await Promise.all([edit, pending ?? sleep(start as number).then(runDue)]);
       expect(pass.dueDates).toBe(1);

@@ -14,7 +14,7 @@ import {
   type LockModel,
   MESSAGES,
 } from '@keystone/contract';
-import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { lockedFields, strategies, users } from '../db/schema';
@@ -137,6 +137,30 @@ async function lockHolder(
     exceptUserId: exceptUserId ?? 0,
   });
   return holder && { id: holder.id, name: displayName(holder) };
+}
+
+/**
+ * Who holds `field` of the row whose id is `resId` (an unexpired lock), other than `exceptUserId`,
+ * as a subselect giving [id, first name, last name, e-mail] or null: a hot write reads it in the
+ * query that makes its other checks, and passes it to `ensureNoOtherHolder`.
+ */
+export function lockHolderOf(model: LockModel, resId: SQLWrapper, field: string, exceptUserId: SQLWrapper) {
+  return sql<HolderRow | null>`(
+    select json_build_array(u.id, u.first_name, u.last_name, u.email)
+    from ${lockedFields} l join ${users} u on u.id = l.user_id
+    where l.model = ${model} and l.res_id = ${resId} and l.field = ${field}
+      and l.user_id <> ${exceptUserId} and l.expires_at > now()
+    limit 1
+  )`;
+}
+
+type HolderRow = [id: number, firstName: string, lastName: string, email: string];
+
+/** 409 naming the holder that `lockHolderOf` found, if any. */
+export function ensureNoOtherHolder(holder: HolderRow | null): void {
+  if (!holder) return;
+  const [id, firstName, lastName, email] = holder;
+  throw lockedByConflict({ id, name: displayName({ firstName, lastName, email }) });
 }
 
 const lockedByConflict = (holder: { id: number; name: string } | undefined) =>

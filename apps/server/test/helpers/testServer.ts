@@ -60,8 +60,10 @@ export async function getTestServer(
     // Background work (mail outbox polling, expired-lock sweeps, the progress scheduler's
     // claims and wake-up reads) is not what tests count.
     const scheduler = query.includes('notification_settings') && /skip locked|least\(/i.test(query);
-    if (!query.includes('outbox_mails') && !query.includes('locked_fields') && !scheduler)
-      queries.push(query);
+    const lockSweep = query.startsWith(
+      'delete from "locked_fields" where "locked_fields"."expires_at" <= now()',
+    );
+    if (!query.includes('outbox_mails') && !lockSweep && !scheduler) queries.push(query);
   });
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', APP_URL: 'http://localhost:8000', AUTH_RATE_LIMIT: '1000' }),

@@ -18,13 +18,19 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { comments, focusAreas, initiatives, notificationSettings } from '../../db/schema';
+import { comments, focusAreas, initiatives, notificationSettings, strategies } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, writeAndPublish } from '../../realtime/events';
-import { ensureNotLockedByOthers } from '../../realtime/locks';
+import { ensureNoOtherHolder, lockHolderOf } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
-import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
+import {
+  accessColumns,
+  accessOf,
+  ensure,
+  loadStrategyAccess,
+  rolesOf,
+} from '../strategies/access';
 import { instantOf, parseWallClock } from './schedule';
 
 type CommentRow = typeof comments.$inferSelect;
@@ -74,15 +80,30 @@ export async function loadCurrentComments(
 
 const commentLocked = () => conflict(PROGRESS_MESSAGES.commentLocked, { code: CONFLICT_CODES.commentLocked });
 
-/** The autosave of progress comments runs it at every pause in typing. */
-const commentWithStrategyQuery = preparedPer((db) =>
+/**
+ * The autosave of progress comments runs it at every pause in typing, so it reads everything the
+ * write checks in one round trip: the comment, its strategy's roles (only in the user's
+ * organisation) and whoever else holds the comment's field lock.
+ */
+const commentForUpdateQuery = preparedPer((db) =>
   db
-    .select({ comment: comments, strategyId: focusAreas.strategyId })
+    .select({
+      comment: comments,
+      ...accessColumns,
+      lockHolder: lockHolderOf('comment', comments.id, 'comment', sql.placeholder('userId')),
+    })
     .from(comments)
     .innerJoin(initiatives, eq(initiatives.id, comments.initiativeId))
     .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+    .innerJoin(
+      strategies,
+      and(
+        eq(strategies.id, focusAreas.strategyId),
+        eq(strategies.organisationId, sql.placeholder('organisationId')),
+      ),
+    )
     .where(eq(comments.id, sql.placeholder('id')))
-    .prepare('comment_with_strategy'),
+    .prepare('comment_for_update'),
 );
 
 export async function updateComment(
@@ -91,15 +112,17 @@ export async function updateComment(
   id: number,
   text: string,
 ): Promise<Comment> {
-  const [found] = await commentWithStrategyQuery(ctx.db).execute({ id });
-  if (!found) throw notFound(PROGRESS_MESSAGES.commentNotFound);
-  const { comment } = found;
-  const access = await loadStrategyAccess(ctx.db, found.strategyId, user).catch(() => {
-    throw notFound(PROGRESS_MESSAGES.commentNotFound);
+  const [found] = await commentForUpdateQuery(ctx.db).execute({
+    id,
+    userId: user.id,
+    organisationId: user.organisationId,
   });
+  const access = found && accessOf(found, user);
+  if (!found || !access) throw notFound(PROGRESS_MESSAGES.commentNotFound);
+  const { comment } = found;
   ensure(canEditProgress(user.id, access.roles, rolesOf(access, comment.initiativeId)));
   if (comment.isLocked) throw commentLocked();
-  await ensureNotLockedByOthers(ctx.db, user, 'comment', id, ['comment']);
+  ensureNoOtherHolder(found.lockHolder);
   const value = sanitizeRichText(text);
   const updatedAt = new Date();
   // `not is_locked` is checked again by the update itself: a due date locking this comment at

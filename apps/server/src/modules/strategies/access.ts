@@ -69,9 +69,14 @@ const memberRowsOf = sql<MemberRow[]>`coalesce((
   where f.strategy_id = strategies.id
 ), '[]')`;
 
+/** What `accessOf` needs, for any query that has `strategies` in its FROM clause. */
+export const accessColumns = { strategy: strategies, masterIds: masterIdsOf, members: memberRowsOf };
+
+type AccessRow = { strategy: StrategyRow; masterIds: number[]; members: MemberRow[] };
+
 const selectAccess = (db: Queryable) =>
   db
-    .select({ strategy: strategies, masterIds: masterIdsOf, members: memberRowsOf })
+    .select(accessColumns)
     .from(strategies)
     .where(
       and(
@@ -97,12 +102,18 @@ export async function loadStrategyAccess(
 ): Promise<StrategyAccess> {
   const query = options.forUpdate ? accessForUpdateQuery(db) : accessQuery(db);
   const [row] = await query.execute({ strategyId, organisationId: user.organisationId });
-  if (!row) throw notFound(STRATEGY_NOT_FOUND);
+  const access = row && accessOf(row, user);
+  if (!access) throw notFound(STRATEGY_NOT_FOUND);
+  return access;
+}
+
+/** The access a row of `accessColumns` (of the user's organisation) gives; null unless visible. */
+export function accessOf(row: AccessRow, user: AuthenticatedUser): StrategyAccess | null {
   const initiativeRoles = groupRoles(
     row.members.map(([initiativeId, userId, role]) => ({ initiativeId, userId, role })),
   );
   const roles: StrategyRoles = { masterIds: row.masterIds, initiatives: [...initiativeRoles.values()] };
-  if (!canViewStrategy(user.id, roles)) throw notFound(STRATEGY_NOT_FOUND);
+  if (!canViewStrategy(user.id, roles)) return null;
   return { strategy: row.strategy, roles, initiativeRoles };
 }
 

@@ -24,13 +24,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, writeAndPublish } from '../../realtime/events';
 import { ensureNoOtherHolder, lockHolderOf } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
-import {
-  accessColumns,
-  accessOf,
-  ensure,
-  loadStrategyAccess,
-  rolesOf,
-} from '../strategies/access';
+import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { instantOf, parseWallClock } from './schedule';
 
 type CommentRow = typeof comments.$inferSelect;

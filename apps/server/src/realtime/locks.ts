@@ -14,7 +14,7 @@ import {
   type LockModel,
   MESSAGES,
 } from '@keystone/contract';
-import { and, eq, gt, inArray, isNull, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { lockedFields, strategies, users } from '../db/schema';
@@ -104,6 +104,21 @@ export async function lockField(
   };
 }
 
+/** An unexpired lock on row `resId` of `model`, on a field `onField` accepts, held by anyone but `exceptUserId`. */
+const heldByOther = (
+  model: LockModel | SQLWrapper,
+  resId: SQLWrapper,
+  onField: SQL,
+  exceptUserId: SQLWrapper,
+) =>
+  and(
+    eq(lockedFields.model, model),
+    eq(lockedFields.resId, resId),
+    onField,
+    ne(lockedFields.userId, exceptUserId),
+    gt(lockedFields.expiresAt, sql`now()`),
+  );
+
 /** Every write of a lockable field runs it. */
 const lockHolderQuery = preparedPer((db) =>
   db
@@ -111,12 +126,11 @@ const lockHolderQuery = preparedPer((db) =>
     .from(lockedFields)
     .innerJoin(users, eq(users.id, lockedFields.userId))
     .where(
-      and(
-        eq(lockedFields.model, sql.placeholder('model')),
-        eq(lockedFields.resId, sql.placeholder('resId')),
+      heldByOther(
+        sql.placeholder('model'),
+        sql.placeholder('resId'),
         sql`${lockedFields.field} = any(${sql.placeholder('fields')}::text[])`,
-        ne(lockedFields.userId, sql.placeholder('exceptUserId')),
-        gt(lockedFields.expiresAt, sql`now()`),
+        sql.placeholder('exceptUserId'),
       ),
     )
     .limit(1)
@@ -146,10 +160,9 @@ async function lockHolder(
  */
 export function lockHolderOf(model: LockModel, resId: SQLWrapper, field: string, exceptUserId: SQLWrapper) {
   return sql<HolderRow | null>`(
-    select json_build_array(u.id, u.first_name, u.last_name, u.email)
-    from ${lockedFields} l join ${users} u on u.id = l.user_id
-    where l.model = ${model} and l.res_id = ${resId} and l.field = ${field}
-      and l.user_id <> ${exceptUserId} and l.expires_at > now()
+    select json_build_array(${users.id}, ${users.firstName}, ${users.lastName}, ${users.email})
+    from ${lockedFields} join ${users} on ${users.id} = ${lockedFields.userId}
+    where ${heldByOther(model, resId, eq(lockedFields.field, field), exceptUserId)}
     limit 1
   )`;
 }

@@ -14,6 +14,7 @@ export * from './progress';
 export * from './realtime';
 export * from './richText';
 export * from './richTextRules';
+export * from './security';
 export * from './statuses';
 export * from './strategies';
 export * from './timeZones';

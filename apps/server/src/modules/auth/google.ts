@@ -11,7 +11,8 @@ import { invites, users } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { publish } from '../../realtime/events';
 import { findUserByEmail } from '../users/queries';
-import { issueKey } from './keys';
+import { completeLogin } from './login';
+import type { RequestOrigin } from './securityEvents';
 
 type GoogleConfig = NonNullable<AppContext['config']['google']>;
 
@@ -94,7 +95,11 @@ async function exchangeCode(ctx: AppContext, google: GoogleConfig, code: string)
   return { email, firstName: text(claims.given_name), lastName: text(claims.family_name) };
 }
 
-export async function loginWithGoogle(ctx: AppContext, code: string): Promise<LoginResponse> {
+export async function loginWithGoogle(
+  ctx: AppContext,
+  code: string,
+  origin: RequestOrigin,
+): Promise<LoginResponse> {
   const google = ctx.config.google;
   if (!google) throw notFound(MESSAGES.googleNotConfigured);
   const identity = await exchangeCode(ctx, google, code);
@@ -137,5 +142,5 @@ export async function loginWithGoogle(ctx: AppContext, code: string): Promise<Lo
       .returning({ id: users.id });
     return created!.id;
   });
-  return { user_id: userId, key: await issueKey(ctx.db, userId) };
+  return completeLogin(ctx, userId, 'google', origin);
 }

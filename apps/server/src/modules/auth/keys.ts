@@ -6,6 +6,7 @@ import { preparedPer } from '../../db/prepared';
 import { authKeys, users } from '../../db/schema';
 import { randomSecret, sha256 } from '../../lib/secrets';
 import { publish } from '../../realtime/events';
+import type { RequestOrigin } from './securityEvents';
 
 const KEY_IDLE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 /** Writing last_used_at on every request would turn each read into a write; once an hour is enough. */
@@ -20,9 +21,11 @@ export interface AuthenticatedUser {
   keyHash: string;
 }
 
-export async function issueKey(db: Queryable, userId: number): Promise<string> {
+export async function issueKey(db: Queryable, userId: number, origin: RequestOrigin): Promise<string> {
   const key = randomSecret();
-  await db.insert(authKeys).values({ userId, keyHash: sha256(key) });
+  await db
+    .insert(authKeys)
+    .values({ userId, keyHash: sha256(key), userAgent: origin.userAgent, ip: origin.ip });
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   return key;
 }

@@ -14,7 +14,10 @@ import { currentUser, requireAuthentication } from '../../http/authenticate';
 import { parseInput } from '../../http/errors';
 import { loginWithGoogle, publicGoogleConfig } from './google';
 import { revokeKey } from './keys';
-import { confirmPasswordReset, login, register, requestPasswordReset, verifyEmail } from './service';
+import { login } from './login';
+import { confirmPasswordReset, requestPasswordReset } from './passwordReset';
+import { originOf, recordSecurityEvent } from './securityEvents';
+import { register, verifyEmail } from './signup';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limited = { config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } };
@@ -40,11 +43,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/auth/login/', limited, async (request) => {
     const input = parseInput(loginRequest, request.body);
-    return login(ctx, input.email, input.password);
+    return login(ctx, input.email, input.password, originOf(request));
   });
 
   app.post('/api/auth/social/google', limited, async (request) => {
-    return loginWithGoogle(ctx, parseInput(googleLoginRequest, request.body).code);
+    return loginWithGoogle(ctx, parseInput(googleLoginRequest, request.body).code, originOf(request));
   });
 
   app.post('/api/auth/password/reset/', limited, async (request) => {
@@ -65,7 +68,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(async (scope) => {
     requireAuthentication(scope, ctx);
     scope.post('/api/auth/logout/', async (request) => {
-      await revokeKey(ctx.db, currentUser(request));
+      const user = currentUser(request);
+      await revokeKey(ctx.db, user);
+      await recordSecurityEvent(ctx.db, ctx.log, originOf(request), { kind: 'logout', userId: user.id });
       return { detail: MESSAGES.loggedOut };
     });
   });

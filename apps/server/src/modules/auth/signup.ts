@@ -1,23 +1,17 @@
-/** Sign-up (invite-only), e-mail verification, login, logout and password reset. */
-import {
-  type LoginResponse,
-  MESSAGES,
-  type PasswordResetConfirmRequest,
-  type RegistrationRequest,
-} from '@keystone/contract';
+/** Sign-up (invite-only) and e-mail verification. */
+import { MESSAGES, type RegistrationRequest } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { invites, users } from '../../db/schema';
 import { badRequest, forbidden } from '../../http/errors';
 import { isUniqueViolation } from '../../lib/dbErrors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { passwordResetMail, verificationMail } from '../../mail/accountMails';
+import { hashPassword } from '../../lib/passwords';
+import { verificationMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
 import { publish } from '../../realtime/events';
-import { findUserByEmail, lockUserByEmail } from '../users/queries';
-import { issueKey, revokeAllKeys } from './keys';
-import { consumeToken, issueToken, voidTokens } from './oneTimeTokens';
+import { lockUserByEmail } from '../users/queries';
+import { consumeToken, issueToken } from './oneTimeTokens';
 
 const ALREADY_REGISTERED = 'A user is already registered with this e-mail address.';
 
@@ -84,63 +78,5 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<boole
     if (userId === null) return false;
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
     return true;
-  });
-}
-
-export async function login(ctx: AppContext, email: string, password: string): Promise<LoginResponse> {
-  const user = await findUserByEmail(ctx.db, email);
-  const passwordMatches = await verifyPassword(user?.passwordHash, password);
-  if (!user || !passwordMatches || !user.isActive || user.isPlaceholder) {
-    throw badRequest(MESSAGES.wrongCredentials);
-  }
-  // Said only after the password matched, so it reveals nothing to someone guessing.
-  if (!user.emailVerifiedAt) throw badRequest(MESSAGES.emailNotVerified);
-  return { user_id: user.id, key: await issueKey(ctx.db, user.id) };
-}
-
-/** Always succeeds from the caller's view, so it cannot be used to find out who has an account. */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user?.isActive || user.isPlaceholder) return;
-  await ctx.db.transaction(async (tx) => {
-    const token = await issueToken(tx, user.id, 'reset_password');
-    const link = `${ctx.config.appUrl}/reset-password/${encodeUid(user.id)}/${token}`;
-    await enqueueMail(tx, { to: user.email, ...passwordResetMail(user.firstName, link) });
-  });
-  ctx.mailQueued();
-}
-
-function encodeUid(userId: number): string {
-  return Buffer.from(String(userId)).toString('base64url');
-}
-
-function decodeUid(uid: string): number | null {
-  const decoded = Buffer.from(uid, 'base64url').toString('utf8');
-  return /^[1-9][0-9]{0,9}$/.test(decoded) ? Number(decoded) : null;
-}
-
-export async function confirmPasswordReset(
-  ctx: AppContext,
-  uid: string,
-  token: string,
-  input: PasswordResetConfirmRequest,
-): Promise<void> {
-  const userId = decodeUid(uid);
-  if (userId === null) throw badRequest(MESSAGES.resetLinkInvalid);
-  const passwordHash = await hashPassword(input.new_password1);
-  await ctx.db.transaction(async (tx) => {
-    const tokenUser = await consumeToken(tx, token, 'reset_password', userId);
-    if (tokenUser === null) throw badRequest(MESSAGES.resetLinkInvalid);
-    const [user] = await tx
-      .select({ verifiedAt: users.emailVerifiedAt })
-      .from(users)
-      .where(eq(users.id, userId));
-    await tx
-      .update(users)
-      // Following the mailed link proves the mailbox, so it also verifies the address.
-      .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: user?.verifiedAt ?? new Date() })
-      .where(eq(users.id, userId));
-    await voidTokens(tx, userId, 'reset_password');
-    await revokeAllKeys(tx, userId);
   });
 }

@@ -1,0 +1,59 @@
+/** Forgotten passwords: the reset mail and the new password from its link. */
+import { MESSAGES, type PasswordResetConfirmRequest } from '@keystone/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { hashPassword } from '../../lib/passwords';
+import { passwordResetMail } from '../../mail/accountMails';
+import { enqueueMail } from '../../mail/outbox';
+import { findUserByEmail } from '../users/queries';
+import { revokeAllKeys } from './keys';
+import { consumeToken, issueToken, voidTokens } from './oneTimeTokens';
+
+/** Always succeeds from the caller's view, so it cannot be used to find out who has an account. */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user?.isActive || user.isPlaceholder) return;
+  await ctx.db.transaction(async (tx) => {
+    const token = await issueToken(tx, user.id, 'reset_password');
+    const link = `${ctx.config.appUrl}/reset-password/${encodeUid(user.id)}/${token}`;
+    await enqueueMail(tx, { to: user.email, ...passwordResetMail(user.firstName, link) });
+  });
+  ctx.mailQueued();
+}
+
+function encodeUid(userId: number): string {
+  return Buffer.from(String(userId)).toString('base64url');
+}
+
+function decodeUid(uid: string): number | null {
+  const decoded = Buffer.from(uid, 'base64url').toString('utf8');
+  return /^[1-9][0-9]{0,9}$/.test(decoded) ? Number(decoded) : null;
+}
+
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  uid: string,
+  token: string,
+  input: PasswordResetConfirmRequest,
+): Promise<void> {
+  const userId = decodeUid(uid);
+  if (userId === null) throw badRequest(MESSAGES.resetLinkInvalid);
+  const passwordHash = await hashPassword(input.new_password1);
+  await ctx.db.transaction(async (tx) => {
+    const tokenUser = await consumeToken(tx, token, 'reset_password', userId);
+    if (tokenUser === null) throw badRequest(MESSAGES.resetLinkInvalid);
+    const [user] = await tx
+      .select({ verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    await tx
+      .update(users)
+      // Following the mailed link proves the mailbox, so it also verifies the address.
+      .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: user?.verifiedAt ?? new Date() })
+      .where(eq(users.id, userId));
+    await voidTokens(tx, userId, 'reset_password');
+    await revokeAllKeys(tx, userId);
+  });
+}

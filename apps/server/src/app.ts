@@ -5,13 +5,14 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { type Config, proxyTrust } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { registerApiDocs } from './http/apiDocs';
 import { frameworkErrorReply, registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/jsonBody';
 import { loggerOptions, requestId } from './http/logging';
+import { databaseRateLimitStore } from './http/rateLimitStore';
 import { registerStaticSite } from './http/staticSite';
 import { type Clock, ShiftedClock, systemClock } from './lib/clock';
 import { OutboxWorker } from './mail/outbox';
@@ -61,7 +62,7 @@ export async function buildApp(
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     genReqId: (request) => requestId(request.headers['x-request-id']),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: frameworkErrorReply,
@@ -131,7 +132,8 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so the limits hold however many instances share the load.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db.db) });
   await app.register(compress, { threshold: 1024 });
   const realtime = new Realtime(db, config, app.log, pages);
   await app.register(websocket, {

@@ -1,5 +1,6 @@
 /** Environment → typed configuration (DESIGN §7). A bad value stops the start, naming the variable. */
 
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { LOCK_TIMINGS } from '@keystone/contract';
 import { z } from 'zod';
@@ -40,11 +41,55 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  TRUST_PROXY: z.string().trim().default('').transform(parseTrustProxy),
 });
+
+/**
+ * Which proxies' X-Forwarded-For to believe: none, the nearest N hops, or those at the given
+ * addresses. Never "any", which would let a client choose its own address (and rate limits).
+ */
+export type TrustProxy = false | number | string[];
+
+/** Fastify's form of it: a hop count trusts that many proxies nearest to us, whatever their addresses. */
+export function proxyTrust(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "'true' would believe any X-Forwarded-For a client sends; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8)",
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a number of proxies or a comma-separated list of IP addresses or CIDR ranges; not understood: ${bad.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 export interface Config {
   port: number;
@@ -58,7 +103,7 @@ export interface Config {
   logLevel: string;
   /** Attempts per minute per client address on login, registration, reset and Google sign-in. */
   authRateLimit: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** How often the mail outbox looks for due mails when nobody woke it up. */
   outboxPollMs: number;
   /** Longest sleep of the progress scheduler between passes (it wakes earlier for a due moment). */

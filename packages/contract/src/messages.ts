@@ -62,6 +62,8 @@ export const MESSAGES = {
   googleCodeInvalid: 'The Google sign-in code is invalid or has expired. Please try again.',
   googleEmailNotVerified: 'Your Google account e-mail address is not verified.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  accountBackoff: (seconds: number) =>
+    `Too many failed attempts for this account. Please try again in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`,
   bodyTooLarge: 'The request is too large.',
   malformedJson: 'The request body is not valid JSON.',
   invalidCharacters: 'The text contains characters that are not allowed.',

@@ -10,6 +10,7 @@ export class HttpError extends Error {
     readonly errors?: Record<string, string[]>,
     /** More facts for the client beside `detail` (e.g. who holds a locked field). */
     readonly extra?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
   }
@@ -21,6 +22,15 @@ export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string = MESSAGES.notFound) => new HttpError(404, detail);
 export const conflict = (detail: string, extra?: Record<string, unknown>) =>
   new HttpError(409, detail, undefined, extra);
+/** A 429 that says when to try again, in the body and in Retry-After. */
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new HttpError(
+    429,
+    detail,
+    undefined,
+    { retry_after: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 
 /** For a `.catch`: a 404 of the parent (e.g. the strategy) becomes a 404 naming the child. */
 export const asNotFound =
@@ -118,6 +128,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({
         ...error.extra,
         detail: error.detail,

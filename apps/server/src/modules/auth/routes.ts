@@ -18,6 +18,7 @@ import { login } from './login';
 import { confirmPasswordReset, requestPasswordReset } from './passwordReset';
 import { originOf, recordSecurityEvent } from './securityEvents';
 import { register, verifyEmail } from './signup';
+import { deviceTokenOf, rememberDevice, setDeviceCookie } from './trustedDevices';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limited = { config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } };
@@ -41,9 +42,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.post('/api/auth/login/', limited, async (request) => {
+  app.post('/api/auth/login/', limited, async (request, reply) => {
     const input = parseInput(loginRequest, request.body);
-    return login(ctx, input.email, input.password, originOf(request));
+    const device = deviceTokenOf(request);
+    const answer = await login(ctx, input.email, input.password, originOf(request), device);
+    const remembered = await rememberDevice(ctx.db, answer.user_id, device);
+    setDeviceCookie(reply, remembered, ctx.config.appUrl.startsWith('https:'));
+    return answer;
   });
 
   app.post('/api/auth/social/google', limited, async (request) => {

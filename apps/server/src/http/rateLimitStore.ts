@@ -1,0 +1,74 @@
+/**
+ * @fastify/rate-limit's counters kept in the database, so a limit holds across every instance
+ * behind a load balancer (the plugin's own store counts per process). Fixed windows measured by
+ * the database's clock, the one clock all instances share.
+ */
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimitHits } from '../db/schema';
+
+interface Counted {
+  current: number;
+  ttl: number;
+}
+type Callback = (error: Error | null, result: Counted) => void;
+
+/** What the plugin really passes to `child` (its typings name other fields). */
+interface ChildOptions {
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+/** Expired windows are deleted now and then by whichever instance counts. */
+const CLEAN_UP_EVERY = 500;
+
+/** The store class the plugin instantiates (it calls `new Store(options)`), bound to `db`. */
+export function databaseRateLimitStore(db: Db) {
+  let counted = 0;
+
+  return class DatabaseRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly scope = '',
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindowMs: number): void {
+      this.count(key, timeWindowMs).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error, { current: 0, ttl: 0 }),
+      );
+    }
+
+    /** Counters are per route: a burst of sign-ups does not use up the address's logins. */
+    child(routeOptions: object) {
+      const { method, url } = (routeOptions as ChildOptions).routeInfo ?? {};
+      return new DatabaseRateLimitStore(undefined, `${[method].flat().join(',')} ${url ?? ''}|`);
+    }
+
+    private async count(key: string, timeWindowMs: number): Promise<Counted> {
+      const expired = sql`${rateLimitHits.resetsAt} <= now()`;
+      const [row] = await db
+        .insert(rateLimitHits)
+        .values({
+          key: `${this.scope}${key}`,
+          hits: 1,
+          resetsAt: sql`now() + ${timeWindowMs} * interval '1 millisecond'`,
+        })
+        .onConflictDoUpdate({
+          target: rateLimitHits.key,
+          set: {
+            hits: sql`case when ${expired} then 1 else ${rateLimitHits.hits} + 1 end`,
+            resetsAt: sql`case when ${expired} then excluded.resets_at else ${rateLimitHits.resetsAt} end`,
+          },
+        })
+        .returning({
+          hits: rateLimitHits.hits,
+          ttl: sql<string>`ceil(extract(epoch from (${rateLimitHits.resetsAt} - now())) * 1000)`,
+        });
+      counted += 1;
+      if (counted % CLEAN_UP_EVERY === 0) {
+        await db.delete(rateLimitHits).where(lt(rateLimitHits.resetsAt, sql`now() - interval '1 hour'`));
+      }
+      return { current: row?.hits ?? 1, ttl: Math.max(0, Number(row?.ttl ?? 0)) };
+    }
+  };
+}

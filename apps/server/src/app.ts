@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
+import { SOCKET_MAX_MESSAGE_BYTES } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -39,6 +40,8 @@ declare module 'fastify' {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+/** The sign-in, sign-up and reset calls, open to anyone, take small bodies only. */
+const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -69,6 +72,18 @@ export async function buildApp(
     // another instance), idle connections are closed, and requests in flight run to the end.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Slow clients (docs/OPERATIONS.md): a request must arrive whole within requestTimeoutMs
+    // (headers within headersTimeoutMs), or Node answers 408 and closes the connection; Node
+    // looks for such requests every connectionsCheckingInterval. An upgraded socket is no longer
+    // an HTTP request, and `ws` clears the idle timeout of its connection.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.requestTimeoutMs / 4))),
+    },
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
 
@@ -96,6 +111,10 @@ export async function buildApp(
     pages,
   };
 
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/auth/') && route.bodyLimit === undefined)
+      route.bodyLimit = AUTH_BODY_LIMIT_BYTES;
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('changes', null);
   registerErrorHandling(app);
@@ -135,8 +154,8 @@ export async function buildApp(
   await app.register(compress, { threshold: 1024 });
   const realtime = new Realtime(db, config, app.log, pages);
   await app.register(websocket, {
-    // Larger frames close the socket; those over SOCKET_MAX_MESSAGE_BYTES are dropped unread.
-    options: { maxPayload: 1024 * 1024, perMessageDeflate: false },
+    // A larger frame closes the socket (1009) before it is buffered whole.
+    options: { maxPayload: SOCKET_MAX_MESSAGE_BYTES, perMessageDeflate: false },
     // On shutdown the sockets close as "going away" (1001), for browsers to reconnect elsewhere;
     // their locks are released once the requests in flight are done (onClose below).
     preClose(done) {

@@ -3,7 +3,7 @@
  * to them, what happens to messages a client should not send, and which locks a closing
  * socket releases.
  */
-import { MESSAGES, SOCKET_CLOSE, SOCKET_MAX_MESSAGE_BYTES, SOCKET_MESSAGES } from '@keystone/contract';
+import { MESSAGES, SOCKET_CLOSE, SOCKET_MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { publish } from '../src/realtime/events';

@@ -219,6 +219,35 @@ describe('real-time sockets', () => {
       expect(await heldFields()).toEqual([]);
     });
 
+    it('should never release another user’s lock that carries the same connection id', async () => {
+      const owner = f.people.owner.key;
+      const shared = 'same-connection-id';
+      const watcher = await locksOf(f.people.master.key);
+      expect((await locks.lock(owner, title(), shared)).status).toBe(200);
+      await watcher.waitFor((message) => message.field === 'title' && message.action === 'lock');
+
+      // Another user's page names its socket with the same id, and closes it.
+      const other = await locksOf(f.people.teamMember.key, shared);
+      await other.close();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await fence(server.api, watcher, f.people.master.key, f.own.master);
+      expect(watcher.messages.filter(isUnlockOf(title()))).toEqual([]);
+      expect(await heldFields()).toEqual(['title']);
+      // Nor does another user's unlock naming that id release it.
+      const unlock = await server.api('POST', '/api/unlock-field/', {
+        token: f.people.teamMember.key,
+        body: title(),
+        headers: { 'x-connection-id': shared },
+      });
+      expect(unlock.status).not.toBe(200);
+      expect(await heldFields()).toEqual(['title']);
+
+      // The owner's own socket of that id releases it.
+      await (await locksOf(owner, shared)).close();
+      await watcher.waitFor(isUnlockOf(title()));
+      expect(await heldFields()).toEqual([]);
+    });
+
     it('should release locks taken without a connection id when the user’s last locks socket closes', async () => {
       const sponsor = f.people.sponsor.key;
       const watcher = await locksOf(f.people.master.key);

@@ -42,6 +42,29 @@ declare module 'fastify' {
 const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The sign-in, sign-up and reset calls, open to anyone, take small bodies only. */
 const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+/**
+ * Browser features the app never uses, denied to it and to anything it embeds. Fullscreen,
+ * autoplay and picture-in-picture are left alone: the embedded video players use them.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -126,6 +149,7 @@ export async function buildApp(
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     // The handler is done, so its transaction has committed: the pages it changed go, before
     // the client can ask for them again.
     if (request.changes) pages.changed(request.changes.all ? 'all' : request.changes.strategyIds);
@@ -139,7 +163,8 @@ export async function buildApp(
         // MUI (emotion) writes its styles into <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the app's own ws:/wss: origin (CSP3): no socket to any other host.
+        connectSrc: ["'self'"],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

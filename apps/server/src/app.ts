@@ -111,7 +111,13 @@ export async function buildApp(
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
 
   const transport = createTransport(config, app.log);
-  const outbox = new OutboxWorker(db.db, transport.send, app.log, config.outboxPollMs);
+  const outbox = new OutboxWorker(
+    db.db,
+    transport.send,
+    app.log,
+    config.outboxPollMs,
+    new URL(config.appUrl).hostname,
+  );
   const shiftedClock = config.testClock && !options.clock ? new ShiftedClock() : undefined;
   const clock = options.clock ?? shiftedClock ?? systemClock;
   const mailQueued = () => outbox.kick();

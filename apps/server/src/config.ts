@@ -75,7 +75,7 @@ export interface Config {
   requestTimeoutMs: number;
   /** The request's headers must arrive within this (Node's headersTimeout). */
   headersTimeoutMs: number;
-  /** A connection with nothing happening on it (no request being read or answered) is closed after this. */
+  /** A connection with no traffic for this long (e.g. a client not reading its answer) is closed. */
   connectionTimeoutMs: number;
   /** An idle kept-alive connection between two requests is closed after this. */
   keepAliveTimeoutMs: number;
@@ -128,8 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: undefined,
     requestTimeoutMs: 30_000,
     headersTimeoutMs: 15_000,
-    connectionTimeoutMs: 60_000,
-    keepAliveTimeoutMs: 5_000,
+    // Above the 60 s idle timeout of common load balancers, so the balancer closes first.
+    connectionTimeoutMs: 75_000,
+    keepAliveTimeoutMs: 72_000,
     socketsPerKey: 20,
     socketMessagesPerWindow: 50,
     socketMessageWindowMs: 10_000,

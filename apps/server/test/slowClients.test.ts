@@ -90,6 +90,11 @@ describe('slow clients', () => {
     expect(await slow.closed).toBeLessThan(REQUEST_TIMEOUT_MS + 2_000);
   });
 
+  it('should cut a connection that sends nothing at all', async () => {
+    const silent = await connect(port);
+    expect(await silent.closed).toBeLessThan(REQUEST_TIMEOUT_MS + 2_000);
+  });
+
   it('should keep serving while 300 slow connections are open, and close them all by itself', async () => {
     const SLOW = 300;
     const slow: RawConnection[] = [];

@@ -41,7 +41,7 @@ declare module 'fastify' {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The sign-in, sign-up and reset calls, open to anyone, take small bodies only. */
-const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+const AUTH_BODY_LIMIT_BYTES = 128 * 1024;
 /**
  * Browser features the app never uses, denied to it and to anything it embeds. Fullscreen,
  * autoplay and picture-in-picture are left alone: the embedded video players use them.

@@ -128,6 +128,13 @@ describe('slow clients', () => {
     }
   });
 
+  it('should refuse a body over 128 KB on the calls open to anyone', async () => {
+    const body = { email: 'big@example.com', password: 'x'.repeat(130 * 1024) };
+    const response = await server.api('POST', '/api/auth/login/', { body });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ detail: MESSAGES.bodyTooLarge });
+  });
+
   it('should read the body of an authenticated route once the key is valid', async () => {
     const { key } = await signedInUser(server);
     const connection = await connect(port);

@@ -48,7 +48,6 @@ const AUTH_BODY_LIMIT_BYTES = 128 * 1024;
  */
 const PERMISSIONS_POLICY = [
   'accelerometer',
-  'bluetooth',
   'camera',
   'display-capture',
   'geolocation',

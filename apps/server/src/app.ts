@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
+import { SOCKET_MAX_MESSAGE_BYTES } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, proxyTrust } from './config';
@@ -40,6 +41,30 @@ declare module 'fastify' {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+/** The sign-in, sign-up and reset calls, open to anyone, take small bodies only. */
+const AUTH_BODY_LIMIT_BYTES = 128 * 1024;
+/**
+ * Browser features the app never uses, denied to it and to anything it embeds. Fullscreen,
+ * autoplay and picture-in-picture are left alone: the embedded video players use them.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -70,11 +95,29 @@ export async function buildApp(
     // another instance), idle connections are closed, and requests in flight run to the end.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Slow clients (docs/OPERATIONS.md): a request must arrive whole within requestTimeoutMs
+    // (headers within headersTimeoutMs), or Node answers 408 and closes the connection; Node
+    // looks for such requests every connectionsCheckingInterval. An upgraded socket is no longer
+    // an HTTP request, and `ws` clears the idle timeout of its connection.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.requestTimeoutMs / 4))),
+    },
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
 
   const transport = createTransport(config, app.log);
-  const outbox = new OutboxWorker(db.db, transport.send, app.log, config.outboxPollMs);
+  const outbox = new OutboxWorker(
+    db.db,
+    transport.send,
+    app.log,
+    config.outboxPollMs,
+    new URL(config.appUrl).hostname,
+  );
   const shiftedClock = config.testClock && !options.clock ? new ShiftedClock() : undefined;
   const clock = options.clock ?? shiftedClock ?? systemClock;
   const mailQueued = () => outbox.kick();
@@ -97,6 +140,10 @@ export async function buildApp(
     pages,
   };
 
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/auth/') && route.bodyLimit === undefined)
+      route.bodyLimit = AUTH_BODY_LIMIT_BYTES;
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('changes', null);
   registerErrorHandling(app);
@@ -108,6 +155,7 @@ export async function buildApp(
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     // The handler is done, so its transaction has committed: the pages it changed go, before
     // the client can ask for them again.
     if (request.changes) pages.changed(request.changes.all ? 'all' : request.changes.strategyIds);
@@ -121,7 +169,8 @@ export async function buildApp(
         // MUI (emotion) writes its styles into <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the app's own ws:/wss: origin (CSP3): no socket to any other host.
+        connectSrc: ["'self'"],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -137,8 +186,8 @@ export async function buildApp(
   await app.register(compress, { threshold: 1024 });
   const realtime = new Realtime(db, config, app.log, pages);
   await app.register(websocket, {
-    // Larger frames close the socket; those over SOCKET_MAX_MESSAGE_BYTES are dropped unread.
-    options: { maxPayload: 1024 * 1024, perMessageDeflate: false },
+    // A larger frame closes the socket (1009) before it is buffered whole.
+    options: { maxPayload: SOCKET_MAX_MESSAGE_BYTES, perMessageDeflate: false },
     // On shutdown the sockets close as "going away" (1001), for browsers to reconnect elsewhere;
     // their locks are released once the requests in flight are done (onClose below).
     preClose(done) {

@@ -116,6 +116,19 @@ export interface Config {
   lockSweepMs: number;
   /** Built web app to serve; undefined serves the API only. */
   webDist: string | undefined;
+  /** Slow clients (docs/OPERATIONS.md): a whole request, headers and body, must arrive within this. */
+  requestTimeoutMs: number;
+  /** The request's headers must arrive within this (Node's headersTimeout). */
+  headersTimeoutMs: number;
+  /** A connection with no traffic for this long (e.g. a client not reading its answer) is closed. */
+  connectionTimeoutMs: number;
+  /** An idle kept-alive connection between two requests is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Open sockets (/ws/…) per key on one instance; one more is refused with 429 before the upgrade. */
+  socketsPerKey: number;
+  /** A socket sending more than this many messages within `socketMessageWindowMs` is closed (1008). */
+  socketMessagesPerWindow: number;
+  socketMessageWindowMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +171,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockTtlMs: LOCK_TIMINGS.ttlMs,
     lockSweepMs: 1000,
     webDist: undefined,
+    requestTimeoutMs: 30_000,
+    headersTimeoutMs: 15_000,
+    // Above the 60 s idle timeout of common load balancers, so the balancer closes first.
+    connectionTimeoutMs: 75_000,
+    keepAliveTimeoutMs: 72_000,
+    socketsPerKey: 20,
+    socketMessagesPerWindow: 50,
+    socketMessageWindowMs: 10_000,
   };
 }

@@ -3,7 +3,7 @@
  * to them, what happens to messages a client should not send, and which locks a closing
  * socket releases.
  */
-import { SOCKET_CLOSE, SOCKET_MAX_MESSAGE_BYTES } from '@keystone/contract';
+import { MESSAGES, SOCKET_CLOSE, SOCKET_MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { publish } from '../src/realtime/events';
@@ -16,7 +16,7 @@ import {
   type RealtimeFixture,
   socketPool,
 } from './helpers/realtime';
-import { openSocket, type TestSocket } from './helpers/sockets';
+import { openSocket, refusedUpgrade, type TestSocket } from './helpers/sockets';
 import { signedInUser } from './helpers/strategies';
 import { getTestServer, type TestServer } from './helpers/testServer';
 
@@ -72,29 +72,38 @@ describe('real-time sockets', () => {
   /** A further key (session) of the owner. */
   const signIn = () => server.loginAs(f.people.owner);
 
+  /** The HTTP answer given instead of the upgrade. */
+  const refused = (path: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+    refusedUpgrade(baseUrl, path, query, headers);
+
   describe('authentication and origin', () => {
     for (const path of PATHS) {
-      it(`${path} closes with 4401 without a token, with an unknown one and with a revoked one`, async () => {
-        expect(await (await open(path)).closed).toBe(SOCKET_CLOSE.unauthenticated);
-        expect(await (await open(path, { token: '' })).closed).toBe(SOCKET_CLOSE.unauthenticated);
-        expect(await (await open(path, { token: 'not-a-key' })).closed).toBe(SOCKET_CLOSE.unauthenticated);
-        expect(await (await open(path, { token: 'x'.repeat(5000) })).closed).toBe(
-          SOCKET_CLOSE.unauthenticated,
-        );
+      it(`${path} refuses the upgrade with 401 without a token, with an unknown one and with a revoked one`, async () => {
+        expect(await refused(path)).toMatchObject({
+          status: 401,
+          body: { detail: MESSAGES.credentialsMissing },
+        });
+        expect((await refused(path, { token: '' })).status).toBe(401);
+        for (const token of ['not-a-key', 'x'.repeat(5000)]) {
+          expect(await refused(path, { token })).toMatchObject({
+            status: 401,
+            body: { detail: MESSAGES.invalidToken },
+          });
+        }
 
         const key = await signIn();
         await expectAnswering(await open(path, { token: key }));
         expect((await server.api('POST', '/api/auth/logout/', { token: key })).status).toBe(200);
-        expect(await (await open(path, { token: key })).closed).toBe(SOCKET_CLOSE.unauthenticated);
+        expect((await refused(path, { token: key })).status).toBe(401);
       });
 
-      it(`${path} closes with 4403 for a page of another origin, and accepts the app's own`, async () => {
+      it(`${path} refuses the upgrade with 403 for a page of another origin, and accepts the app's own`, async () => {
         const key = f.people.master.key;
         for (const origin of ['https://evil.example', 'http://localhost:8001', 'null', 'not a url']) {
-          const socket = await open(path, { token: key }, { origin });
-          expect({ origin, code: await socket.closed }).toEqual({
+          expect({ origin, ...(await refused(path, { token: key }, { origin })) }).toMatchObject({
             origin,
-            code: SOCKET_CLOSE.forbiddenOrigin,
+            status: 403,
+            body: { detail: SOCKET_MESSAGES.originNotAllowed },
           });
         }
         // APP_URL's origin, the same host as the request, or no Origin at all (not a browser).
@@ -163,12 +172,10 @@ describe('real-time sockets', () => {
           '{"type":"subscribe","strategy":1}',
           Buffer.from([0xff, 0x00, 0x81]),
           Buffer.from('{"type":"ping"}'),
-          // Over the 64 KB limit, though a ping: dropped unread.
-          JSON.stringify({ type: 'ping', padding: 'x'.repeat(SOCKET_MAX_MESSAGE_BYTES) }),
         ];
         for (const data of junk) sender.socket.send(data, { binary: Buffer.isBuffer(data) });
         await expectAnswering(sender);
-        // The one pong is for the real ping: the binary and the oversized pings were not answered.
+        // The one pong is for the real ping: the binary ping was not answered.
         expect(sender.messages).toEqual([{ type: 'pong' }]);
         await expectAnswering(bystander);
         // Events still arrive after the junk.
@@ -209,6 +216,35 @@ describe('real-time sockets', () => {
       expect(watcher.messages.filter(isUnlockOf(impact()))).toEqual([]);
       await other.close();
       await watcher.waitFor(isUnlockOf(impact()));
+      expect(await heldFields()).toEqual([]);
+    });
+
+    it('should never release another user’s lock that carries the same connection id', async () => {
+      const owner = f.people.owner.key;
+      const shared = 'same-connection-id';
+      const watcher = await locksOf(f.people.master.key);
+      expect((await locks.lock(owner, title(), shared)).status).toBe(200);
+      await watcher.waitFor((message) => message.field === 'title' && message.action === 'lock');
+
+      // Another user's page names its socket with the same id, and closes it.
+      const other = await locksOf(f.people.teamMember.key, shared);
+      await other.close();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await fence(server.api, watcher, f.people.master.key, f.own.master);
+      expect(watcher.messages.filter(isUnlockOf(title()))).toEqual([]);
+      expect(await heldFields()).toEqual(['title']);
+      // Nor does another user's unlock naming that id release it.
+      const unlock = await server.api('POST', '/api/unlock-field/', {
+        token: f.people.teamMember.key,
+        body: title(),
+        headers: { 'x-connection-id': shared },
+      });
+      expect(unlock.status).not.toBe(200);
+      expect(await heldFields()).toEqual(['title']);
+
+      // The owner's own socket of that id releases it.
+      await (await locksOf(owner, shared)).close();
+      await watcher.waitFor(isUnlockOf(title()));
       expect(await heldFields()).toEqual([]);
     });
 

@@ -1,4 +1,4 @@
-import { SOCKET_CLOSE } from '@keystone/contract';
+import { MESSAGES, SOCKET_CLOSE } from '@keystone/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSession, saveSession } from '../src/api/session';
@@ -182,5 +182,78 @@ describe('a live connection refused for its session', () => {
     FakeWebSocket.latest('/ws/streaming/').drop(SOCKET_CLOSE.unauthenticated);
     expect(readSession()).toEqual({ id: 7, token: 'newer' });
     client.stop();
+  });
+});
+
+describe('a socket refused before it opened', () => {
+  /** fetch answering every call with `status` and `body`, counting the calls. */
+  function answerFetch(status: number, body: unknown) {
+    const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(body), { status }));
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  it('should ask the server about the session before trying again, and end it on 403 Invalid token', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const fetchMock = answerFetch(403, { detail: MESSAGES.invalidToken });
+    saveSession({ id: 7, token: 'revoked' });
+    const client = new RealtimeClient({ id: 7, token: 'revoked' }, new QueryClient());
+    client.start();
+    // The server answered 401 instead of upgrading: the browser sees 1006 only, on both sockets.
+    FakeWebSocket.latest('/ws/locks/').drop(1006);
+    FakeWebSocket.latest('/ws/streaming/').drop(1006);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/get-user-details/');
+    expect(readSession()).toBeNull();
+    expect(reload).toHaveBeenCalledOnce();
+    client.stop();
+  });
+
+  it('should keep the session through an outage (503) and keep retrying with back-off', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const fetchMock = answerFetch(503, { detail: 'The service is briefly unavailable.' });
+    saveSession({ id: 7, token: 'valid' });
+    const client = new RealtimeClient({ id: 7, token: 'valid' }, new QueryClient());
+    client.start();
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      FakeWebSocket.latest('/ws/streaming/').drop(1006);
+      await vi.advanceTimersByTimeAsync(RECONNECT_DELAY.maxMs);
+      expect(FakeWebSocket.instances.filter((s) => s.url.includes('/ws/streaming/'))).toHaveLength(
+        attempt + 1,
+      );
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(readSession()).toEqual({ id: 7, token: 'valid' });
+    expect(reload).not.toHaveBeenCalled();
+    client.stop();
+  });
+
+  it('should not reconnect before the check answered, nor check after a socket that was open', async () => {
+    let answer: () => void = () => {};
+    const checkSession = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const { socket, current } = socketUnderTest({ checkSession });
+    socket.start();
+    current().drop(1006);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY.maxMs);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    // An open socket closed later (e.g. 1013 "try again later"): retried, no check.
+    current().open();
+    current().drop(SOCKET_CLOSE.tryAgainLater);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY.maxMs);
+    expect(FakeWebSocket.instances).toHaveLength(3);
+    expect(checkSession).toHaveBeenCalledOnce();
+    socket.stop();
   });
 });

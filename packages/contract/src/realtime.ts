@@ -142,6 +142,19 @@ export const SOCKET_CLOSE = {
   unauthenticated: 4401,
   /** A page of another origin tried to connect. */
   forbiddenOrigin: 4403,
+  /** The socket sent more messages than any client should (pings only, every ~25 s). */
+  policyViolation: 1008,
+  /** A frame over SOCKET_MAX_MESSAGE_BYTES. */
+  messageTooBig: 1009,
+  /** The server cannot serve the socket now (e.g. its database is down): reconnect later. */
+  tryAgainLater: 1013,
+} as const;
+
+/** Why a socket was refused or closed (the `detail` of a refused upgrade, or a close reason). */
+export const SOCKET_MESSAGES = {
+  originNotAllowed: 'Origin not allowed.',
+  tooManySockets: 'Too many open connections for this session.',
+  tooManyMessages: 'Too many messages.',
 } as const;
 
 /** Lock timing (DESIGN §5): a lock not renewed within `ttlMs` is released; the browser renews it. */

@@ -18,9 +18,14 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return match?.[1] ?? '';
 }
 
-/** Makes every route registered on `scope` require a valid key. */
+/**
+ * Makes every route registered on `scope` require a valid key. Checked on `onRequest`, before
+ * Fastify reads the body: a client without a valid key cannot hold a connection by sending its
+ * body slowly. A lookup that fails (the database is down) is not an invalid key: the error goes
+ * on to the error handler, which answers 503 (isDatabaseUnavailable), so no session is ended.
+ */
 export function requireAuthentication(scope: FastifyInstance, ctx: AppContext): void {
-  scope.addHook('preHandler', async (request) => {
+  scope.addHook('onRequest', async (request) => {
     const key = tokenFromHeader(request.headers.authorization);
     if (key === null) throw forbidden(MESSAGES.credentialsMissing);
     const user = key ? await userForKey(ctx.db, key) : null;

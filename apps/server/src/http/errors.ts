@@ -104,7 +104,7 @@ export function frameworkErrorReply(error: FastifyError, request: FastifyRequest
   reply.status(error.statusCode ?? 400).send({ detail: frameworkMessage(error) });
 }
 
-const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN']);
 const CONNECTION_LOST = /Connection terminated|connection error|timeout exceeded when trying to connect/i;
 

@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_PATH = /(\/(?:confirm\/[^/]+|verify-email)\/)[^/?]+/g;
+// The API's /password/reset/confirm/{uid}/{token}/ and /verify-email/{token}/, and the web
+// app's pages /reset-password/{uid}/{token} and /verify-email/{token}, which the server serves too.
+const SECRET_PATH = /(\/(?:confirm\/[^/?]+|reset-password\/[^/?]+|verify-email)\/)[^/?]+/g;
 const SECRET_QUERY = /([?&](?:token|code|key)=)[^&]+/gi;
 
 export function maskSecrets(url: string): string {

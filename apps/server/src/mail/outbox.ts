@@ -31,6 +31,7 @@ function retryDelaySeconds(attempts: number): number {
 
 interface ClaimedMail {
   id: number;
+  message_id: string;
   recipient: string;
   subject: string;
   text_body: string;
@@ -49,6 +50,8 @@ export class OutboxWorker {
     private readonly send: SendMail,
     private readonly log: FastifyBaseLogger,
     private readonly pollMs: number,
+    /** APP_URL's host, the right-hand side of every Message-ID. */
+    private readonly messageIdHost: string,
   ) {}
 
   start(): void {
@@ -108,13 +111,14 @@ export class OutboxWorker {
           and (claimed_until is null or claimed_until < now())
         order by id limit ${BATCH_SIZE}
         for update skip locked)
-      returning id, recipient, subject, text_body, html_body, attempts`);
+      returning id, message_id, recipient, subject, text_body, html_body, attempts`);
     return (result as unknown as { rows: ClaimedMail[] }).rows;
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {
     try {
       await this.send({
+        messageId: `<${mail.message_id}@${this.messageIdHost}>`,
         to: mail.recipient,
         subject: mail.subject,
         text: mail.text_body,

@@ -10,6 +10,8 @@ import type { MailContent } from './layout';
 
 export interface OutgoingMail extends MailContent {
   to: string;
+  /** `<id@host>`, fixed when the mail is queued: sent twice (after a crash), it is the same mail. */
+  messageId?: string;
 }
 
 export type SendMail = (mail: OutgoingMail) => Promise<void>;

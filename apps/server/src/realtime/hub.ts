@@ -6,6 +6,7 @@ import { SOCKET_CLOSE } from '@keystone/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { RealtimeEvent } from './events';
+import type { SocketLogState } from './logSampler';
 
 export type SocketKind = 'locks' | 'streaming';
 
@@ -17,6 +18,11 @@ export interface Connection {
   /** Chosen by the browser (or by the server when not given); lock calls name it. */
   connectionId: string;
   alive: boolean;
+  /** The frame-rate limit: messages received since `windowStart`. */
+  windowStart: number;
+  messagesInWindow: number;
+  /** Sampled logging of the messages it sent that were ignored. */
+  log: SocketLogState;
 }
 
 /** A socket that cannot keep up (its unsent data grows past this) is closed, not buffered forever. */
@@ -60,6 +66,13 @@ export class SocketHub {
       if (connection.kind === 'locks' && connection.connectionId === connectionId) return true;
     }
     return false;
+  }
+
+  /** How many sockets opened with this key are open on this instance (the per-key cap). */
+  countOfKey(userId: number, keyHash: string): number {
+    let count = 0;
+    for (const connection of this.byUser.get(userId) ?? []) if (connection.keyHash === keyHash) count += 1;
+    return count;
   }
 
   /** Whether the user still has a locks socket on this instance. */

@@ -304,7 +304,11 @@ export async function releaseConnectionLocks(
   connection: { connectionId: string; userId: number },
   options: { keepBound: boolean; includeUnnamed: boolean },
 ): Promise<void> {
-  const bound = options.keepBound ? undefined : eq(lockedFields.connectionId, connection.connectionId);
+  // The browser names its connection, so another user's socket may carry the same id: only this
+  // user's locks are ever released.
+  const bound = options.keepBound
+    ? undefined
+    : and(eq(lockedFields.userId, connection.userId), eq(lockedFields.connectionId, connection.connectionId));
   const unnamed = options.includeUnnamed
     ? and(eq(lockedFields.userId, connection.userId), isNull(lockedFields.connectionId))
     : undefined;

@@ -4,11 +4,12 @@
  * releases the locks of closed sockets, and sweeps expired locks (DESIGN §5).
  */
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, SOCKET_CLOSE, SOCKET_MAX_MESSAGE_BYTES } from '@keystone/contract';
+import { MESSAGES, SOCKET_CLOSE, SOCKET_MESSAGES } from '@keystone/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { DATABASE_UNAVAILABLE } from '../http/errors';
 import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
 import type { PageCache } from '../modules/strategies/pageCache';
 import {
@@ -21,6 +22,7 @@ import {
 } from './events';
 import { type Connection, SocketHub, type SocketKind } from './hub';
 import { releaseConnectionLocks, releaseExpiredLocks } from './locks';
+import { LogSampler, newSocketLogState } from './logSampler';
 
 /** Ids the browser picks for its locks socket; anything else is replaced by a server-made one. */
 const CONNECTION_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -39,6 +41,9 @@ const CLOSE_RESYNC = 1012;
 const CLOSE_GOING_AWAY = 1001;
 const SPILL_CLEANUP_EVERY = 60;
 
+/** What `admit` decided: the socket's user, or the HTTP answer instead of the upgrade. */
+export type Admission = { user: AuthenticatedUser } | { refused: 401 | 403 | 429 | 503; detail: string };
+
 export class Realtime {
   readonly hub: SocketHub;
   private queue: Promise<void> = Promise.resolve();
@@ -50,10 +55,19 @@ export class Realtime {
   /** Sockets closed by `closeSockets`, whose locks `stop` releases. */
   private readonly closed: Connection[] = [];
   private readonly appOrigin: string;
+  private readonly logSampler = new LogSampler();
 
   constructor(
     private readonly database: Database,
-    private readonly config: Pick<Config, 'appUrl' | 'lockTtlMs' | 'lockSweepMs'>,
+    private readonly config: Pick<
+      Config,
+      | 'appUrl'
+      | 'lockTtlMs'
+      | 'lockSweepMs'
+      | 'socketsPerKey'
+      | 'socketMessagesPerWindow'
+      | 'socketMessageWindowMs'
+    >,
     private readonly log: FastifyBaseLogger,
     private readonly pages: PageCache,
   ) {
@@ -146,36 +160,47 @@ export class Realtime {
   }
 
   /**
-   * The user of a socket's `?token=`, looked up before the upgrade (see routes.ts): then
-   * `accept` registers the socket in the same tick as the upgrade, so an event committed after
-   * the client saw the socket open reaches it.
+   * Decides, before the upgrade, whether a socket may open (routes.ts): a refusal is an HTTP
+   * answer instead of the upgrade. The key is looked up here, so `accept` registers the socket
+   * in the same tick as the upgrade and an event committed after the client saw it open reaches
+   * it. A lookup that fails (the database is down) is "try again" (503), never an invalid key:
+   * an outage must not end anyone's session.
    */
-  async authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null> {
+  async admit(request: FastifyRequest): Promise<Admission> {
+    if (this.stopping) return { refused: 503, detail: 'Server shutting down.' };
+    const origin = request.headers.origin;
+    if (origin && !this.isAllowedOrigin(origin, request.headers.host))
+      return { refused: 403, detail: SOCKET_MESSAGES.originNotAllowed };
     const token = tokenOf(request);
-    if (!token || token.length > 200) return null;
-    return userForKey(this.database.db, token).catch(() => null);
+    if (!token) return { refused: 401, detail: MESSAGES.credentialsMissing };
+    if (token.length > 200) return { refused: 401, detail: MESSAGES.invalidToken };
+    let user: AuthenticatedUser | null;
+    try {
+      user = await userForKey(this.database.db, token);
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not look up the key of a socket');
+      return { refused: 503, detail: DATABASE_UNAVAILABLE };
+    }
+    if (!user) return { refused: 401, detail: MESSAGES.invalidToken };
+    if (this.hub.countOfKey(user.id, user.keyHash) >= this.config.socketsPerKey)
+      return { refused: 429, detail: SOCKET_MESSAGES.tooManySockets };
+    return { user };
   }
 
-  /** A new socket: checks its origin and token (DESIGN §3), then registers it with the hub. */
+  /** A socket `admit` let through: registered with the hub. */
   accept(socket: WebSocket, request: FastifyRequest, kind: SocketKind, user: AuthenticatedUser | null): void {
-    socket.on('message', (data, isBinary) => this.onMessage(socket, kind, data, isBinary));
     socket.on('error', (error) => this.log.info({ err: error }, 'socket error'));
     if (this.stopping) {
       socket.close(CLOSE_GOING_AWAY, 'Server shutting down.');
       return;
     }
-
-    const origin = request.headers.origin;
-    if (origin && !this.isAllowedOrigin(origin, request.headers.host)) {
-      socket.close(SOCKET_CLOSE.forbiddenOrigin, 'Origin not allowed.');
-      return;
-    }
-    if (!tokenOf(request)) {
-      socket.close(SOCKET_CLOSE.unauthenticated, MESSAGES.credentialsMissing);
-      return;
-    }
     if (!user) {
       socket.close(SOCKET_CLOSE.unauthenticated, MESSAGES.invalidToken);
+      return;
+    }
+    // Sockets admitted at the same moment may together pass the cap: the later ones close here.
+    if (this.hub.countOfKey(user.id, user.keyHash) >= this.config.socketsPerKey) {
+      socket.close(SOCKET_CLOSE.policyViolation, SOCKET_MESSAGES.tooManySockets);
       return;
     }
     const connection: Connection = {
@@ -185,7 +210,11 @@ export class Realtime {
       keyHash: user.keyHash,
       connectionId: connectionIdOf((request.query as Record<string, unknown>).connection) ?? randomUUID(),
       alive: true,
+      windowStart: Date.now(),
+      messagesInWindow: 0,
+      log: newSocketLogState(),
     };
+    socket.on('message', (data, isBinary) => this.onMessage(connection, data, isBinary));
     socket.on('pong', () => {
       connection.alive = true;
     });
@@ -202,13 +231,28 @@ export class Realtime {
     }
   }
 
-  /** Browsers send nothing but pings; anything else is logged and ignored, never fatal. */
-  private onMessage(socket: WebSocket, kind: SocketKind, data: RawData, isBinary: boolean): void {
-    const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
-    if (size > SOCKET_MAX_MESSAGE_BYTES) {
-      this.log.warn({ kind, size }, 'dropped an oversized socket message');
+  /**
+   * Browsers send nothing but pings (every ~25 s); anything else is ignored, never fatal, and
+   * logged sampled. A socket sending more than the frame-rate limit allows is closed (1008).
+   * Frames over SOCKET_MAX_MESSAGE_BYTES never get here: `ws` closes the socket (1009).
+   */
+  private onMessage(connection: Connection, data: RawData, isBinary: boolean): void {
+    const { socket, kind } = connection;
+    const now = Date.now();
+    if (now - connection.windowStart >= this.config.socketMessageWindowMs) {
+      connection.windowStart = now;
+      connection.messagesInWindow = 0;
+    }
+    connection.messagesInWindow += 1;
+    if (connection.messagesInWindow > this.config.socketMessagesPerWindow) {
+      if (connection.messagesInWindow === this.config.socketMessagesPerWindow + 1) {
+        const count = this.logSampler.take(connection.log);
+        if (count > 0) this.log.warn({ kind, userId: connection.userId }, 'closing a socket that floods');
+        socket.close(SOCKET_CLOSE.policyViolation, SOCKET_MESSAGES.tooManyMessages);
+      }
       return;
     }
+    const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
     let message: unknown;
     try {
       message = isBinary ? undefined : JSON.parse(data.toString());
@@ -219,7 +263,8 @@ export class Realtime {
       if (socket.readyState === socket.OPEN) socket.send('{"type":"pong"}');
       return;
     }
-    this.log.info({ kind, size }, 'ignored an invalid socket message');
+    const ignored = this.logSampler.take(connection.log);
+    if (ignored > 0) this.log.info({ kind, size, ignored }, 'ignored invalid socket messages');
   }
 
   private onClose(connection: Connection): void {

@@ -40,11 +40,18 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext, realtime: 
   });
 
   app.register(async (scope) => {
-    // The token is looked up before the upgrade, so a socket is registered by the time its
-    // client sees it open: nothing committed after that is missed.
-    const socketUsers = new WeakMap<FastifyRequest, AuthenticatedUser | null>();
-    scope.addHook('preValidation', async (request) => {
-      if (request.ws) socketUsers.set(request, await realtime.authenticate(request));
+    // Origin, key and the per-key cap are checked before the upgrade: a refused socket gets an
+    // HTTP answer (401, 403, 429, or 503 while the database is down) and never opens.
+    const socketUsers = new WeakMap<FastifyRequest, AuthenticatedUser>();
+    scope.addHook('onRequest', async (request, reply) => {
+      if (!request.ws) return;
+      const admission = await realtime.admit(request);
+      if ('user' in admission) {
+        socketUsers.set(request, admission.user);
+        return;
+      }
+      if (admission.refused === 503) reply.header('retry-after', '5');
+      return reply.status(admission.refused).send({ detail: admission.detail });
     });
     scope.get('/ws/locks/', { websocket: true }, (socket, request) =>
       realtime.accept(socket, request, 'locks', socketUsers.get(request) ?? null),

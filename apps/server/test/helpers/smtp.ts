@@ -10,6 +10,8 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) link in the text part, in order. */
   links: string[];
+  /** The Message-ID header, with its angle brackets. */
+  messageId: string;
 }
 
 function toAddress(parsed: ParsedMail): string {
@@ -46,6 +48,7 @@ export class TestSmtpServer {
               text,
               html: typeof parsed.html === 'string' ? parsed.html : '',
               links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+              messageId: parsed.messageId ?? '',
             });
             for (const wake of this.waiters.splice(0)) wake();
             callback();

@@ -76,3 +76,42 @@ export async function expectSilence(socket: TestSocket, match: (message: any) =>
   const found = socket.messages.find(match);
   if (found !== undefined) throw new Error(`unexpected message: ${JSON.stringify(found)}`);
 }
+
+/**
+ * Tries to open `path` and expects the server to refuse the upgrade: resolves with the HTTP
+ * status and JSON body it answered instead (fails if the socket opened).
+ */
+export function refusedUpgrade(
+  baseUrl: string,
+  path: string,
+  query: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown; retryAfter: string | undefined }> {
+  const url = new URL(path, baseUrl.replace(/^http/, 'ws'));
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const socket = new WebSocket(url, { headers });
+  return new Promise((resolve, reject) => {
+    socket.on('unexpected-response', (_request, response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () => {
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // Not JSON: keep the text.
+        }
+        resolve({ status: response.statusCode ?? 0, body, retryAfter: response.headers['retry-after'] });
+        socket.terminate();
+      });
+    });
+    socket.on('open', () => {
+      socket.terminate();
+      reject(new Error(`the socket ${path} opened`));
+    });
+    socket.on('error', (error) => reject(error));
+  });
+}

@@ -39,6 +39,14 @@ async function fetchUserDetails(): Promise<UserDetails> {
   return toUserDetails(await apiRequest('/get-user-details/', { response: userDetails }));
 }
 
+/**
+ * Asks the server whether this page's key is still valid; a 403 'Invalid token.' ends the
+ * session (apiRequest), anything else (an outage, the network) is left to the caller's retries.
+ */
+export async function checkSessionKey(): Promise<void> {
+  await fetchUserDetails().catch(() => undefined);
+}
+
 async function updateUserDetails(update: UserDetailsUpdate): Promise<UserDetails> {
   const answer = await apiRequest('/update-user-details/', {
     method: 'PATCH',

@@ -20,6 +20,7 @@ import {
   unlockField,
 } from '../api/fieldLocks';
 import { readSession, type Session } from '../api/session';
+import { checkSessionKey } from '../api/users';
 import { CONNECTION_ID } from './connectionId';
 import { ConnectionState } from './connectionState';
 import { applyStreamingMessage, rereadAfterGap } from './liveUpdates';
@@ -45,6 +46,7 @@ export class RealtimeClient {
   private heldBack: LockMessage[] | null = null;
   /** Counts lock-list reads, so the answer of an older connection's read is dropped. */
   private lockListReads = 0;
+  private sessionCheck: Promise<void> | null = null;
 
   constructor(
     private readonly session: Session,
@@ -58,6 +60,7 @@ export class RealtimeClient {
         onMessage: (message) => this.onLockMessage(message),
         onDown: () => this.connection.socketDown('locks'),
         onRefused: (code) => this.onRefused(code),
+        checkSession: this.checkSession,
       }),
       new ReconnectingSocket({
         url: socketAddress('/ws/streaming/', { token }),
@@ -65,9 +68,21 @@ export class RealtimeClient {
         onMessage: (message) => this.onStreamingMessage(message),
         onDown: () => this.connection.socketDown('streaming'),
         onRefused: (code) => this.onRefused(code),
+        checkSession: this.checkSession,
       }),
     ];
   }
+
+  /**
+   * A socket was refused before it opened: one cheap authenticated call (shared by both sockets)
+   * tells an invalid key, which apiRequest answers by ending the session, from an outage.
+   */
+  private readonly checkSession = (): Promise<void> => {
+    this.sessionCheck ??= checkSessionKey().finally(() => {
+      this.sessionCheck = null;
+    });
+    return this.sessionCheck;
+  };
 
   get userId(): number {
     return this.session.id;

@@ -1,7 +1,11 @@
 /**
  * A WebSocket that comes back: after a drop it reconnects with jittered back-off, quickly again
  * once a connection has proved stable, and at once when the browser says it is back online.
- * A close saying the session is invalid (4401) or the page is not allowed (4403) is final.
+ * A close saying the session is invalid (4401) or the page is not allowed (4403) is final; any
+ * other (1013 "try again later", 1008, 1006…) is retried. The server refuses a bad key before
+ * the upgrade, which the browser only sees as 1006: so after a socket that never opened, the
+ * page asks the server (`checkSession`, a cheap authenticated call whose 403 'Invalid token.'
+ * ends the session, spec §4) before it tries again. An outage (503) ends nothing.
  */
 import { SOCKET_CLOSE } from '@keystone/contract';
 import { reconnectDelay } from './backoff';
@@ -23,6 +27,8 @@ export interface ReconnectingSocketOptions {
   onDown: () => void;
   /** The server refused the socket for good (4401/4403): no more attempts are made. */
   onRefused: (code: number) => void;
+  /** After a socket that closed before opening: resolves once the session is known to be valid or not. */
+  checkSession?: () => Promise<void>;
   random?: () => number;
 }
 
@@ -70,7 +76,9 @@ export class ReconnectingSocket {
     this.closeSocket();
     const socket = new WebSocket(this.options.url);
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       this.stableTimer = setTimeout(() => {
         this.attempt = 0;
       }, STABLE_AFTER_MS);
@@ -88,7 +96,17 @@ export class ReconnectingSocket {
       }
       const delay = reconnectDelay(this.attempt, this.options.random);
       this.attempt += 1;
-      this.retryTimer = setTimeout(() => this.connect(), delay);
+      const checking = opened ? undefined : this.options.checkSession?.().catch(() => undefined);
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        if (!checking) {
+          this.connect();
+          return;
+        }
+        void checking.then(() => {
+          if (this.running && !this.socket && this.retryTimer === null) this.connect();
+        });
+      }, delay);
     };
   }
 

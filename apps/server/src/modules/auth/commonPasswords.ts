@@ -4,6 +4,7 @@
  */
 import { SESSION_MESSAGES } from '@keystone/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { badRequest } from '../../http/errors';
 
 let common: ReadonlySet<string> | undefined;
 
@@ -31,4 +32,10 @@ function candidates(password: string): string[] {
 export function commonPasswordProblem(password: string): string | null {
   const list = commonPasswords();
   return candidates(password).some((form) => list.has(form)) ? SESSION_MESSAGES.passwordTooCommon : null;
+}
+
+/** Throws a 400 with the message under `field` (e.g. 'password1') when the password is common. */
+export function refuseCommonPassword(password: string, field: string): void {
+  const problem = commonPasswordProblem(password);
+  if (problem) throw badRequest(problem, { [field]: [problem] });
 }

@@ -8,16 +8,10 @@ import { badRequest } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { passwordChangedMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
-import { commonPasswordProblem } from './commonPasswords';
+import { refuseCommonPassword } from './commonPasswords';
 import type { AuthenticatedUser } from './keys';
 import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 import { endOtherSessions } from './sessions';
-
-/** A 400 with the message under `field` when the password is on the common list. */
-export function refuseCommonPassword(password: string, field: string): void {
-  const problem = commonPasswordProblem(password);
-  if (problem) throw badRequest(problem, { [field]: [problem] });
-}
 
 /** Checks the current password, sets the new one and ends every other session of the user. */
 export async function changePassword(

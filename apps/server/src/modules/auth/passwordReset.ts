@@ -8,9 +8,10 @@ import { hashPassword } from '../../lib/passwords';
 import { passwordResetMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
 import { findUserByEmail } from '../users/queries';
+import { refuseCommonPassword } from './commonPasswords';
 import { revokeAllKeys } from './keys';
 import { consumeToken, issueToken, voidTokens } from './oneTimeTokens';
-import { queuePasswordNotice, refuseCommonPassword } from './passwordChange';
+import { queuePasswordNotice } from './passwordChange';
 import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 
 /** Always succeeds from the caller's view, so it cannot be used to find out who has an account. */

@@ -5,7 +5,7 @@ import { oneTimeTokens, outboxMails } from '../src/db/schema';
 import { getTestServer, type TestServer, type TestUser } from './helpers/testServer';
 
 const RESET_LINK = /^http:\/\/localhost:8000\/reset-password\/([^/?#]+)\/([^/?#]+)$/;
-const NEW_PASSWORD = 'Brand-new1!';
+const NEW_PASSWORD = 'Fresh-start7!';
 
 interface ResetLink {
   uid: string;
@@ -177,7 +177,7 @@ describe('password reset', () => {
       const short = await confirm(link, 'Aa1!');
       expect(short.body.errors.new_password1).toEqual([MESSAGES.passwordMinLength]);
 
-      const mismatch = await confirm(link, NEW_PASSWORD, 'Brand-new2!');
+      const mismatch = await confirm(link, NEW_PASSWORD, 'Fresh-start8!');
       expect(mismatch.status).toBe(400);
       expect(mismatch.body).toEqual({
         detail: MESSAGES.passwordsMustMatch,

@@ -64,12 +64,17 @@ async function buildStrategy(server: TestServer, key: string, user: TestUser, te
   await call('PATCH', `/api/notification-settings/update/${created.id}/`, {
     additional_recipients: texts.recipients,
   });
+  // A session of its own (the newest), so ending it never ends the key the attacks use.
+  const sessionKey = await server.loginAs(user);
+  const [session] = (await ok(server.api('GET', '/api/auth/sessions/', { token: sessionKey }), 'sessions'))
+    .body;
   return {
     strategy: created.id,
     area: area.id,
     initiative: initiative.id,
     timeline: timeline.id,
     comment: comment.id,
+    session: session.id,
     uid: uidOf(user),
   };
 }
@@ -186,6 +191,10 @@ describe('generated hostile input: every call of the route table', () => {
       server.api('DELETE', `/api/strategy/delete/${doomed.strategy}/`, { token: attackerKey }),
       'delete strategy',
     );
+    await ok(
+      server.api('DELETE', `/api/auth/sessions/${doomed.session}/`, { token: attackerKey }),
+      'end session',
+    );
     ctx = {
       own,
       victim: victimIds,
@@ -240,6 +249,8 @@ describe('generated hostile input: every call of the route table', () => {
           });
         }
       }
+      // Ending the other sessions (revoke-others) also ended the shared key: the next calls get a live one.
+      if (route.tag === 'auth' && route.auth) attackerKey = await server.loginAs(attacker);
       expect(failures).toEqual([]);
     },
     60_000,

@@ -9,7 +9,7 @@ const requiredName = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(LIMITS.personName);
 
 /** Adds the password rules and the "must match" rule to an object with two password fields. */
-function checkNewPassword(
+export function checkNewPassword(
   first: string,
   second: string,
   ctx: z.RefinementCtx,

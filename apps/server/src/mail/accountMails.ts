@@ -1,4 +1,4 @@
-/** The account mails: e-mail verification, password reset, invitation. */
+/** The account mails: e-mail verification, password reset, invitation, password-changed notice. */
 import { PRODUCT_NAME } from '@keystone/contract';
 import { type MailContent, renderMail } from './layout';
 
@@ -36,5 +36,37 @@ export function inviteMail(inviterName: string, link: string): MailContent {
       'Create your account with this e-mail address to accept the invitation.',
     ],
     action: { label: 'Create your account', url: link },
+  });
+}
+
+export interface PasswordNotice {
+  /** 'changed' from the profile settings, 'reset' from a reset link. */
+  how: 'changed' | 'reset';
+  at: Date;
+  /** The browser it was done from, in words ("Firefox on Windows"). */
+  browser: string;
+  ip: string;
+  /** Where to ask for a reset link: /forgot-password. */
+  forgotPasswordLink: string;
+}
+
+/** Tells the owner their password changed, so someone else doing it does not go unnoticed. */
+export function passwordChangedMail(firstName: string, notice: PasswordNotice): MailContent {
+  const when = `${notice.at.toISOString().slice(0, 16).replace('T', ' at ')} UTC`;
+  const from = notice.ip ? `${notice.browser} (address ${notice.ip})` : notice.browser;
+  return renderMail({
+    subject: `Your ${PRODUCT_NAME} password was changed`,
+    greeting: firstName ? `Hello ${firstName},` : 'Hello,',
+    paragraphs: [
+      notice.how === 'reset'
+        ? `The password of your account was reset with a link from a reset e-mail on ${when}, from ${from}.`
+        : `The password of your account was changed on ${when}, from ${from}.`,
+      notice.how === 'reset'
+        ? 'Every session of your account has been logged out.'
+        : 'Every other session of your account has been logged out.',
+      'If this was you, there is nothing more to do.',
+      'If it was not you, someone else may know your password or have access to your e-mail: choose a new password straight away with the link below, and tell your admin.',
+    ],
+    action: { label: 'Reset your password', url: notice.forgotPasswordLink },
   });
 }

@@ -16,6 +16,8 @@ export interface Ids {
   initiative: number | string;
   timeline: number | string;
   comment: number | string;
+  /** A session (API key) of the user, as the sessions list names it. */
+  session: number | string;
   /** The user id of a password reset link (base64url of the digits). */
   uid: string;
 }
@@ -41,6 +43,11 @@ export const VALID_BODIES: Partial<Record<ApiSchemaName, (ids: Ids, caller: Call
   PasswordResetConfirmRequest: (ids) => ({
     uid: ids.uid,
     token: 'garbage',
+    new_password1: 'Good-pass1!',
+    new_password2: 'Good-pass1!',
+  }),
+  PasswordChangeRequest: () => ({
+    old_password: 'Wrong-pass1!',
     new_password1: 'Good-pass1!',
     new_password2: 'Good-pass1!',
   }),
@@ -98,6 +105,7 @@ const ID_KINDS: Record<string, keyof Omit<Ids, 'uid'>> = {
   comments: 'comment',
   'locked-comment-dates': 'strategy',
   'status-history': 'strategy',
+  auth: 'session',
 };
 
 /** The path of a call with its parameters filled from `ids`. */
@@ -328,7 +336,7 @@ export function attacksOn(route: ApiRoute, ctx: AttackContext): Attack[] {
     ['deleted records', ctx.deleted, false],
     ...ABSURD_IDS.map((id): [string, Ids, boolean] => [
       `the absurd id ${id}`,
-      { strategy: id, area: id, initiative: id, timeline: id, comment: id, uid: String(id) },
+      { strategy: id, area: id, initiative: id, timeline: id, comment: id, session: id, uid: String(id) },
       true,
     ]),
   ];

@@ -26,6 +26,7 @@ import {
   updateNotificationSettingsRequest,
 } from '../progress';
 import { fieldLockConflictSchema, fieldLockRequest, lockedFieldSchema } from '../realtime';
+import { passwordChangeRequest, sessionSchema } from '../sessions';
 import {
   assignTeamRequest,
   createFocusAreaRequest,
@@ -58,6 +59,8 @@ export const API_SCHEMAS = {
   UserSummary: userSummary,
   UserDetails: userDetails,
   UpdateUserDetailsRequest: updateUserDetailsRequest,
+  Session: sessionSchema,
+  PasswordChangeRequest: passwordChangeRequest,
   Invite: inviteSchema,
   CreateInvitesRequest: createInvitesRequest,
   CreateInvitesResponse: createInvitesResponse,

@@ -1,4 +1,7 @@
-/** API keys: issued at login, looked up per request, expired after 14 days unused, revoked on logout. */
+/**
+ * API keys: issued at login, looked up per request, revoked on logout. A key expires after 14 days
+ * unused or 30 days after it was issued, whichever comes first (docs/ARCHITECTURE.md, "Keys").
+ */
 import { fullName } from '@keystone/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -8,7 +11,10 @@ import { randomSecret, sha256 } from '../../lib/secrets';
 import { publish } from '../../realtime/events';
 import type { RequestOrigin } from './securityEvents';
 
-const KEY_IDLE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const KEY_IDLE_LIFETIME_MS = 14 * DAY_MS;
+/** Even a key in daily use ends: a stolen one cannot be kept alive forever by using it. */
+export const KEY_ABSOLUTE_LIFETIME_MS = 30 * DAY_MS;
 /** Writing last_used_at on every request would turn each read into a write; once an hour is enough. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -48,6 +54,7 @@ const userForKeyQuery = preparedPer((db) =>
         eq(authKeys.keyHash, sql.placeholder('keyHash')),
         eq(users.isActive, true),
         gt(authKeys.lastUsedAt, sql.placeholder('usedSince')),
+        gt(authKeys.createdAt, sql.placeholder('createdSince')),
       ),
     )
     .limit(1)
@@ -60,6 +67,7 @@ export async function userForKey(db: Queryable, key: string): Promise<Authentica
   const [row] = await userForKeyQuery(db).execute({
     keyHash,
     usedSince: new Date(now - KEY_IDLE_LIFETIME_MS),
+    createdSince: new Date(now - KEY_ABSOLUTE_LIFETIME_MS),
   });
   if (!row) return null;
   if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -83,7 +91,7 @@ export async function revokeKey(db: Queryable, user: { id: number; keyHash: stri
   await publish(db, [{ kind: 'revoke', userId: user.id, keyHash: user.keyHash }]);
 }
 
-/** After a password change or reset every session of the user ends. */
+/** After a password reset every session of the user ends (a change keeps the current one: sessions.ts). */
 export async function revokeAllKeys(db: Queryable, userId: number): Promise<void> {
   await db.delete(authKeys).where(eq(authKeys.userId, userId));
   await publish(db, [{ kind: 'revoke', userId }]);

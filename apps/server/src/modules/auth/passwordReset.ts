@@ -8,8 +8,11 @@ import { hashPassword } from '../../lib/passwords';
 import { passwordResetMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
 import { findUserByEmail } from '../users/queries';
+import { refuseCommonPassword } from './commonPasswords';
 import { revokeAllKeys } from './keys';
 import { consumeToken, issueToken, voidTokens } from './oneTimeTokens';
+import { queuePasswordNotice } from './passwordChange';
+import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 
 /** Always succeeds from the caller's view, so it cannot be used to find out who has an account. */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
@@ -37,15 +40,18 @@ export async function confirmPasswordReset(
   uid: string,
   token: string,
   input: PasswordResetConfirmRequest,
+  origin: RequestOrigin,
 ): Promise<void> {
   const userId = decodeUid(uid);
   if (userId === null) throw badRequest(MESSAGES.resetLinkInvalid);
+  // Before the token is used up, so the user can pick another password with the same link.
+  refuseCommonPassword(input.new_password1, 'new_password1');
   const passwordHash = await hashPassword(input.new_password1);
   await ctx.db.transaction(async (tx) => {
     const tokenUser = await consumeToken(tx, token, 'reset_password', userId);
     if (tokenUser === null) throw badRequest(MESSAGES.resetLinkInvalid);
     const [user] = await tx
-      .select({ verifiedAt: users.emailVerifiedAt })
+      .select({ verifiedAt: users.emailVerifiedAt, email: users.email, firstName: users.firstName })
       .from(users)
       .where(eq(users.id, userId));
     await tx
@@ -55,5 +61,8 @@ export async function confirmPasswordReset(
       .where(eq(users.id, userId));
     await voidTokens(tx, userId, 'reset_password');
     await revokeAllKeys(tx, userId);
+    await recordSecurityEvent(tx, ctx.log, origin, { kind: 'password_reset', userId });
+    if (user) await queuePasswordNotice(ctx, tx, user, 'reset', origin);
   });
+  ctx.mailQueued();
 }

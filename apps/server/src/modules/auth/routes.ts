@@ -17,6 +17,7 @@ import { revokeKey } from './keys';
 import { login } from './login';
 import { confirmPasswordReset, requestPasswordReset } from './passwordReset';
 import { originOf, recordSecurityEvent } from './securityEvents';
+import { sessionRoutes } from './sessionRoutes';
 import { register, verifyEmail } from './signup';
 import { deviceTokenOf, rememberDevice, setDeviceCookie } from './trustedDevices';
 
@@ -65,7 +66,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     limited,
     async (request) => {
       const input = parseInput(passwordResetConfirmRequest, request.body);
-      await confirmPasswordReset(ctx, request.params.uid, request.params.token, input);
+      await confirmPasswordReset(ctx, request.params.uid, request.params.token, input, originOf(request));
       return { detail: MESSAGES.passwordResetDone };
     },
   );
@@ -79,4 +80,5 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       return { detail: MESSAGES.loggedOut };
     });
   });
+  sessionRoutes(app, ctx, limited);
 }

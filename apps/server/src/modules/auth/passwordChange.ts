@@ -1,0 +1,64 @@
+/** Changing the password from the profile settings, and the notice mail a change or reset sends. */
+import { describeUserAgent, type PasswordChangeRequest, SESSION_MESSAGES } from '@keystone/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { users } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { passwordChangedMail } from '../../mail/accountMails';
+import { enqueueMail } from '../../mail/outbox';
+import { refuseCommonPassword } from './commonPasswords';
+import type { AuthenticatedUser } from './keys';
+import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
+import { endOtherSessions } from './sessions';
+
+/** Checks the current password, sets the new one and ends every other session of the user. */
+export async function changePassword(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  input: PasswordChangeRequest,
+  origin: RequestOrigin,
+): Promise<void> {
+  const [account] = await ctx.db
+    .select({ passwordHash: users.passwordHash, firstName: users.firstName, email: users.email })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!account?.passwordHash) throw badRequest(SESSION_MESSAGES.passwordNotSet);
+  if (!(await verifyPassword(account.passwordHash, input.old_password))) {
+    throw badRequest(SESSION_MESSAGES.oldPasswordWrong, {
+      old_password: [SESSION_MESSAGES.oldPasswordWrong],
+    });
+  }
+  refuseCommonPassword(input.new_password1, 'new_password1');
+  const passwordHash = await hashPassword(input.new_password1);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    const ended = await endOtherSessions(tx, user.id, user.keyHash);
+    await recordSecurityEvent(tx, ctx.log, origin, {
+      kind: 'password_changed',
+      userId: user.id,
+      detail: { sessionsEnded: ended },
+    });
+    await queuePasswordNotice(ctx, tx, account, 'changed', origin);
+  });
+  ctx.mailQueued();
+}
+
+/** Queues the "your password was changed" mail in the transaction that changed it. */
+export async function queuePasswordNotice(
+  ctx: AppContext,
+  tx: Queryable,
+  account: { email: string; firstName: string },
+  how: 'changed' | 'reset',
+  origin: RequestOrigin,
+): Promise<void> {
+  const notice = passwordChangedMail(account.firstName, {
+    how,
+    at: new Date(),
+    browser: describeUserAgent(origin.userAgent),
+    ip: origin.ip,
+    forgotPasswordLink: `${ctx.config.appUrl}/forgot-password`,
+  });
+  await enqueueMail(tx, { to: account.email, ...notice });
+}

@@ -1,0 +1,67 @@
+/** The user's own sessions (live API keys): listed, ended one by one, or all but the current one. */
+import type { SessionInfo } from '@keystone/contract';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { authKeys } from '../../db/schema';
+import { publish } from '../../realtime/events';
+import { type AuthenticatedUser, KEY_ABSOLUTE_LIFETIME_MS, KEY_IDLE_LIFETIME_MS } from './keys';
+
+/** Newest first; only keys that would still authenticate (userForKey's lifetimes). */
+export async function listSessions(db: Queryable, user: AuthenticatedUser): Promise<SessionInfo[]> {
+  const now = Date.now();
+  const rows = await db
+    .select({
+      id: authKeys.id,
+      createdAt: authKeys.createdAt,
+      lastUsedAt: authKeys.lastUsedAt,
+      userAgent: authKeys.userAgent,
+      ip: authKeys.ip,
+      current: sql<boolean>`${authKeys.keyHash} = ${user.keyHash}`,
+    })
+    .from(authKeys)
+    .where(
+      and(
+        eq(authKeys.userId, user.id),
+        gt(authKeys.lastUsedAt, new Date(now - KEY_IDLE_LIFETIME_MS)),
+        gt(authKeys.createdAt, new Date(now - KEY_ABSOLUTE_LIFETIME_MS)),
+      ),
+    )
+    .orderBy(desc(authKeys.createdAt), desc(authKeys.id));
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt.toISOString(),
+    user_agent: row.userAgent,
+    ip: row.ip,
+    current: row.current,
+  }));
+}
+
+/** Deletes one key of the user; false when the id is unknown or someone else's (the caller says 404). */
+export async function endSession(db: Queryable, userId: number, sessionId: number): Promise<boolean> {
+  const ended = await db
+    .delete(authKeys)
+    .where(and(eq(authKeys.id, sessionId), eq(authKeys.userId, userId)))
+    .returning({ keyHash: authKeys.keyHash });
+  await closeSockets(db, userId, ended);
+  return ended.length > 0;
+}
+
+/** Deletes every key of the user but `keepKeyHash`; answers how many ended. */
+export async function endOtherSessions(db: Queryable, userId: number, keepKeyHash: string): Promise<number> {
+  const ended = await db
+    .delete(authKeys)
+    .where(and(eq(authKeys.userId, userId), ne(authKeys.keyHash, keepKeyHash)))
+    .returning({ keyHash: authKeys.keyHash });
+  await closeSockets(db, userId, ended);
+  return ended.length;
+}
+
+/** Sockets opened with an ended key close on every instance once the deletion commits. */
+async function closeSockets(db: Queryable, userId: number, ended: { keyHash: string }[]): Promise<void> {
+  if (ended.length === 0) return;
+  await publish(
+    db,
+    ended.map(({ keyHash }) => ({ kind: 'revoke' as const, userId, keyHash })),
+  );
+}

@@ -1,0 +1,114 @@
+/** Security: where the user is logged in, with a way to end any other session. */
+
+import { describeUserAgent, SESSION_MESSAGES } from '@keystone/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { errorMessage } from '../../api/errorMessages';
+import { type SessionEntry, useEndOtherSessions, useEndSession, useSessions } from '../../api/sessions';
+import { useTimedMessage } from '../../components/useTimedMessage';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+export function SessionList() {
+  const sessions = useSessions();
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const [message, showMessage] = useTimedMessage();
+
+  if (sessions.isPending) return <CircularProgress size={24} aria-label="Loading your sessions" />;
+  if (sessions.isError) return <Alert severity="error">{SESSION_MESSAGES.fetchSessionsFailed}</Alert>;
+
+  const report = { onSuccess: (text: string) => showMessage({ severity: 'success', text }) };
+  const failed = (error: unknown) =>
+    showMessage({ severity: 'error', text: errorMessage(error, SESSION_MESSAGES.endSessionFailed) });
+  const others = sessions.data.filter((session) => !session.current);
+  const pending = endOne.isPending || endOthers.isPending;
+
+  return (
+    <Box sx={{ maxWidth: 640 }}>
+      <List dense aria-label="Your sessions">
+        {sessions.data.map((session) => (
+          <SessionItem
+            key={session.id}
+            session={session}
+            disabled={pending}
+            onEnd={() => endOne.mutate(session.id, { ...report, onError: failed })}
+          />
+        ))}
+      </List>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mt: 1, minHeight: 40 }}>
+        {others.length > 0 ? (
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={pending}
+            onClick={() => endOthers.mutate(undefined, { ...report, onError: failed })}
+          >
+            Log out other sessions
+          </Button>
+        ) : (
+          <Typography color="textSecondary">{SESSION_MESSAGES.noOtherSessions}</Typography>
+        )}
+        {pending && <CircularProgress size={22} aria-label="Ending" />}
+        {message && (
+          <Alert
+            severity={message.severity}
+            sx={{ py: 0 }}
+            role={message.severity === 'error' ? 'alert' : 'status'}
+          >
+            {message.text}
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+interface SessionItemProps {
+  session: SessionEntry;
+  disabled: boolean;
+  onEnd: () => void;
+}
+
+function SessionItem({ session, disabled, onEnd }: SessionItemProps) {
+  const browser = describeUserAgent(session.userAgent);
+  const details = [
+    `Logged in ${formatDate(session.createdAt)}`,
+    `last used ${formatDate(session.lastUsedAt)}`,
+    ...(session.ip ? [`from ${session.ip}`] : []),
+  ].join(' · ');
+  return (
+    <ListItem
+      divider
+      secondaryAction={
+        session.current ? (
+          <Chip label="This browser" color="primary" size="small" variant="outlined" />
+        ) : (
+          <Button
+            size="small"
+            color="error"
+            disabled={disabled}
+            onClick={onEnd}
+            aria-label={`End session: ${browser}, logged in ${formatDate(session.createdAt)}`}
+          >
+            End
+          </Button>
+        )
+      }
+    >
+      <ListItemText
+        primary={browser}
+        secondary={details}
+        slotProps={{ primary: { sx: { pr: 12 } }, secondary: { sx: { pr: 12 } } }}
+      />
+    </ListItem>
+  );
+}

@@ -15,6 +15,7 @@ import { parseInput } from '../../http/errors';
 import { loginWithGoogle, publicGoogleConfig } from './google';
 import { revokeKey } from './keys';
 import { login } from './login';
+import { mfaRoutes } from './mfaRoutes';
 import { confirmPasswordReset, requestPasswordReset } from './passwordReset';
 import { originOf, recordSecurityEvent } from './securityEvents';
 import { register, verifyEmail } from './signup';
@@ -47,7 +48,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/auth/social/google', limited, async (request) => {
-    return loginWithGoogle(ctx, parseInput(googleLoginRequest, request.body).code, originOf(request));
+    return loginWithGoogle(ctx, parseInput(googleLoginRequest, request.body), originOf(request));
   });
 
   app.post('/api/auth/password/reset/', limited, async (request) => {
@@ -74,4 +75,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       return { detail: MESSAGES.loggedOut };
     });
   });
+
+  mfaRoutes(app, ctx);
 }

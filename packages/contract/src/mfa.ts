@@ -37,7 +37,12 @@ export const totpCodeSchema = z
   .string({ error: MFA_MESSAGES.codeRequired })
   .max(32, MFA_MESSAGES.codeFormat)
   .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, MFA_MESSAGES.codeRequired).regex(TOTP_CODE, MFA_MESSAGES.codeFormat));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: MFA_MESSAGES.codeRequired, abort: true })
+      .regex(TOTP_CODE, MFA_MESSAGES.codeFormat),
+  );
 
 /** A TOTP code or a recovery code (`xxxxx-xxxxx`): the server tells them apart. */
 export const mfaCodeSchema = z

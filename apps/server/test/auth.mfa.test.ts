@@ -20,7 +20,8 @@ function codeFor(secret: string, steps = 0): string {
  */
 async function awayFromStepEdge(): Promise<void> {
   const intoStep = Date.now() % STEP_MS;
-  if (intoStep > STEP_MS - 4_000) await new Promise((resolve) => setTimeout(resolve, STEP_MS - intoStep + 100));
+  if (intoStep > STEP_MS - 4_000)
+    await new Promise((resolve) => setTimeout(resolve, STEP_MS - intoStep + 100));
 }
 
 interface Enrolled {
@@ -109,7 +110,10 @@ describe('two-factor authentication', () => {
       expect(second).not.toBe(first);
       const stale = await confirm(key, codeFor(first));
       expect(stale.status).toBe(400);
-      expect(stale.body).toEqual({ detail: MFA_MESSAGES.codeInvalid, errors: { code: [MFA_MESSAGES.codeInvalid] } });
+      expect(stale.body).toEqual({
+        detail: MFA_MESSAGES.codeInvalid,
+        errors: { code: [MFA_MESSAGES.codeInvalid] },
+      });
       expect((await confirm(key, codeFor(second))).status).toBe(200);
     });
 
@@ -189,7 +193,10 @@ describe('two-factor authentication', () => {
     it('should accept a code typed with a space, as apps show it', async () => {
       const { user, secret } = await enrolledUser();
       const code = codeFor(secret);
-      const response = await secondStep({ mfa_token: await mfaToken(user), code: `${code.slice(0, 3)} ${code.slice(3)}` });
+      const response = await secondStep({
+        mfa_token: await mfaToken(user),
+        code: `${code.slice(0, 3)} ${code.slice(3)}`,
+      });
       expect(response.status).toBe(200);
     });
 
@@ -200,11 +207,16 @@ describe('two-factor authentication', () => {
 
       const replay = await secondStep({ mfa_token: await mfaToken(user), code });
       expect(replay.status).toBe(400);
-      expect(replay.body).toEqual({ detail: MFA_MESSAGES.codeInvalid, errors: { code: [MFA_MESSAGES.codeInvalid] } });
+      expect(replay.body).toEqual({
+        detail: MFA_MESSAGES.codeInvalid,
+        errors: { code: [MFA_MESSAGES.codeInvalid] },
+      });
       const older = await secondStep({ mfa_token: await mfaToken(user), code: codeFor(secret, -1) });
       expect(older.status).toBe(400);
       // The next step's code (a phone a little ahead) is still fine.
-      expect((await secondStep({ mfa_token: await mfaToken(user), code: codeFor(secret, 1) })).status).toBe(200);
+      expect((await secondStep({ mfa_token: await mfaToken(user), code: codeFor(secret, 1) })).status).toBe(
+        200,
+      );
     });
 
     it('should refuse codes more than one step away', async () => {

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { InviteForm } from './InviteForm';
 import { InviteList } from './InviteList';
 import { ProfileForm } from './ProfileForm';
+import { TwoFactorSettings } from './TwoFactorSettings';
 
 function Section({ heading, children }: { heading: string; children: ReactNode }) {
   return (
@@ -36,6 +37,9 @@ export function ProfileSettingsPage() {
           Invites
         </Typography>
         <InviteList />
+      </Section>
+      <Section heading="Security">
+        <TwoFactorSettings />
       </Section>
     </Box>
   );

@@ -27,6 +27,12 @@ async function awayFromStepEdge(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, STEP_MS - intoStep + 200));
 }
 
+/** Logged in: off /login, with the account menu (the landing page is pathAfterLogin's choice). */
+async function expectLoggedIn(page: Page) {
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Logout', exact: true }).click();
@@ -34,6 +40,8 @@ async function logOut(page: Page) {
 }
 
 async function passwordStep(page: Page, email: string, password: string) {
+  // A fresh /login, so the landing page after it is the usual one (not the page logged out from).
+  await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -89,7 +97,7 @@ test('a user turns on two-factor, then logs in with a code and with a recovery c
   await awayFromStepEdge();
   await codeField.fill(codeFor(secret));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(page).toHaveURL(/\/strategies$/);
+  await expectLoggedIn(page);
 
   // Once more with a recovery code (after a wrong one).
   await logOut(page);
@@ -101,7 +109,7 @@ test('a user turns on two-factor, then logs in with a code and with a recovery c
   await page.screenshot({ path: path.join(SCREENS, 'two-factor-login-recovery-error.png') });
   await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(page).toHaveURL(/\/strategies$/);
+  await expectLoggedIn(page);
 
   await page.goto('/profile-settings');
   await expect(page.getByText('Recovery codes left: 9')).toBeVisible();

@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES, MFA_MESSAGES } from '@keystone/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getTestServer, type TestServer } from './helpers/testServer';
+
+/** The rows of a raw query (the driver's result type is not known here). */
+async function rowsOf(server: TestServer, query: SQL): Promise<Record<string, unknown>[]> {
+  return ((await server.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
 
 const CLIENT_ID = 'keystone-test';
 
@@ -272,10 +277,11 @@ describe('POST /api/auth/social/google', () => {
     claims = { sub: 'subject-linked', email: 'linked@example.com', email_verified: true };
     const response = await signIn();
     expect(response.status).toBe(200);
-    const rows = await server.database.db.execute(
+    const rows = await rowsOf(
+      server,
       sql`select issuer, subject from user_identities where user_id = ${response.body.user_id}`,
     );
-    expect(rows.rows).toEqual([{ issuer: oidc.issuer.url, subject: 'subject-linked' }]);
+    expect(rows).toEqual([{ issuer: oidc.issuer.url, subject: 'subject-linked' }]);
   });
 
   it('should sign in the linked account by subject even after the Google e-mail changed', async () => {
@@ -338,10 +344,11 @@ describe('POST /api/auth/social/google', () => {
     });
     expect(second.status).toBe(200);
     expect(second.body).toEqual({ user_id: user.id, key: expect.any(String) });
-    const events = await server.database.db.execute(
+    const events = await rowsOf(
+      server,
       sql`select method, detail from security_events where user_id = ${user.id} and kind = 'login_succeeded' order by id`,
     );
-    expect(events.rows.at(-1)).toEqual({ method: 'totp', detail: { first_factor: 'google' } });
+    expect(events.at(-1)).toEqual({ method: 'totp', detail: { first_factor: 'google' } });
   });
 });
 

@@ -1,9 +1,14 @@
 import { MESSAGES, MFA_MESSAGES } from '@keystone/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents } from '../src/db/schema';
 import { getTestServer, type TestServer, type TestUser } from './helpers/testServer';
+
+/** The rows of a raw query (the driver's result type is not known here). */
+async function rowsOf(server: TestServer, query: SQL): Promise<Record<string, unknown>[]> {
+  return ((await server.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
 
 const STEP_MS = 30_000;
 const RECOVERY_CODE = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
@@ -149,10 +154,11 @@ describe('two-factor authentication', () => {
       expect(await eventsOf(user.id, 'mfa_enabled')).toEqual([{ method: 'totp', detail: {} }]);
 
       // Only hashes are stored.
-      const stored = await server.database.db.execute(
+      const stored = await rowsOf(
+        server,
         sql`select code_hash from recovery_codes where user_id = ${user.id}`,
       );
-      const hashes = JSON.stringify(stored.rows);
+      const hashes = JSON.stringify(stored);
       for (const code of recoveryCodes) {
         expect(hashes).not.toContain(code);
         expect(hashes).not.toContain(code.replace('-', ''));
@@ -300,10 +306,11 @@ describe('two-factor authentication', () => {
     it('should give a token 5 minutes', async () => {
       const { user } = await enrolledUser();
       await mfaToken(user);
-      const rows = await server.database.db.execute(
+      const rows = await rowsOf(
+        server,
         sql`select extract(epoch from expires_at - created_at) as seconds from mfa_challenges where user_id = ${user.id}`,
       );
-      expect(Math.round(Number((rows.rows[0] as { seconds: string }).seconds))).toBe(300);
+      expect(Math.round(Number(rows[0]?.seconds))).toBe(300);
     });
 
     it('should end the token after 5 wrong codes, even for a right code after them', async () => {
@@ -384,11 +391,12 @@ describe('two-factor authentication', () => {
       expect((await status(key)).body).toEqual({ enabled: false, recovery_codes_left: 0 });
       expect((await passwordLogin(user)).body).toEqual({ user_id: user.id, key: expect.any(String) });
       expect(await eventsOf(user.id, 'mfa_disabled')).toEqual([{ method: 'totp', detail: {} }]);
-      const left = await server.database.db.execute(
-        sql`select (select count(*) from recovery_codes where user_id = ${user.id}) as codes,
-                   (select count(*) from user_totp where user_id = ${user.id}) as secrets`,
+      const left = await rowsOf(
+        server,
+        sql`select (select count(*)::int from recovery_codes where user_id = ${user.id}) as codes,
+                   (select count(*)::int from user_totp where user_id = ${user.id}) as secrets`,
       );
-      expect(left.rows[0]).toEqual({ codes: 0, secrets: 0 });
+      expect(left[0]).toEqual({ codes: 0, secrets: 0 });
     });
 
     it('should accept a recovery code instead of a TOTP code', async () => {

@@ -8,7 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SignInOutcome } from '../../api/auth';
 import { readSession, type Session, saveSession } from '../../api/session';
@@ -19,8 +19,10 @@ import { lastStrategyPath } from '../paths';
 import { LoginForm } from './LoginForm';
 import { pathAfterLogin, requestedPath } from './landingPath';
 import { loginNotice } from './loginNotice';
-import { MfaCodeForm } from './MfaCodeForm';
 import { useGoogleCallback } from './useGoogleCallback';
+
+// Only people with two-factor on reach the code step: it is fetched then, keeping /login small.
+const MfaCodeForm = lazy(() => import('./MfaCodeForm').then((module) => ({ default: module.MfaCodeForm })));
 
 /** Spec §2: a visitor who is already logged in goes to the last active strategy instead. */
 export function LoginPage() {
@@ -55,7 +57,9 @@ function LoginScreen() {
         title="Two-factor authentication"
         subtitle="Enter the code from your authenticator app to finish logging in."
       >
-        <MfaCodeForm mfaToken={mfaToken} onLoggedIn={onLoggedIn} onRestart={() => setMfaToken(null)} />
+        <Suspense fallback={<LinearProgress aria-label="Loading" sx={{ my: 2 }} />}>
+          <MfaCodeForm mfaToken={mfaToken} onLoggedIn={onLoggedIn} onRestart={() => setMfaToken(null)} />
+        </Suspense>
       </AuthCard>
     );
   }

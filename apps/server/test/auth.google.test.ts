@@ -1,12 +1,20 @@
-import { MESSAGES } from '@keystone/contract';
-import { sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { MESSAGES, MFA_MESSAGES } from '@keystone/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getTestServer, type TestServer } from './helpers/testServer';
+
+/** The rows of a raw query (the driver's result type is not known here). */
+async function rowsOf(server: TestServer, query: SQL): Promise<Record<string, unknown>[]> {
+  return ((await server.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
 
 const CLIENT_ID = 'keystone-test';
 
 interface GoogleClaims {
+  sub?: string;
   email?: string;
   email_verified?: boolean;
   given_name?: string;
@@ -25,7 +33,8 @@ describe('POST /api/auth/social/google', () => {
     await oidc.issuer.keys.generate('RS256');
     await oidc.start(0, '127.0.0.1');
     oidc.service.on('beforeTokenSigning', (token) => {
-      Object.assign(token.payload, claims);
+      // Each person a subject of their own unless the test says which.
+      Object.assign(token.payload, { sub: `subject-of-${claims.email ?? 'nobody'}` }, claims);
     });
     server = await getTestServer({
       google: { issuer: oidc.issuer.url!, clientId: CLIENT_ID, clientSecret: 'secret' },
@@ -40,7 +49,37 @@ describe('POST /api/auth/social/google', () => {
     claims = {};
   });
 
-  const signIn = (body: unknown) => server.api('POST', '/api/auth/social/google', { body });
+  /**
+   * The browser's half of the round trip, as apps/web does it: a PKCE verifier and a nonce, the
+   * authorization request to the provider, and the code from its redirect back to /login.
+   */
+  async function authorize(options: { verifier?: string; nonce?: string } = {}) {
+    const verifier = options.verifier ?? randomBytes(32).toString('base64url');
+    const nonce = options.nonce ?? randomBytes(16).toString('base64url');
+    const url = new URL(`${oidc.issuer.url}/authorize`);
+    for (const [key, value] of Object.entries({
+      response_type: 'code',
+      client_id: CLIENT_ID,
+      redirect_uri: 'http://localhost:8000/login',
+      scope: 'openid email profile',
+      state: 'state',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      nonce,
+    })) {
+      url.searchParams.set(key, value);
+    }
+    const redirect = await fetch(url, { redirect: 'manual' });
+    const code = new URL(redirect.headers.get('location') ?? '').searchParams.get('code');
+    if (!code) throw new Error('the provider gave no code');
+    return { code, code_verifier: verifier, nonce };
+  }
+
+  /** A whole sign-in; `body` replaces parts of what the browser would post. */
+  const signIn = async (body: Record<string, unknown> = {}) =>
+    server.api('POST', '/api/auth/social/google', { body: { ...(await authorize()), ...body } });
+  const passwordLogin = (email: string, password: string) =>
+    server.api('POST', '/api/auth/login/', { body: { email, password } });
 
   it('should publish the Google settings in GET /api/config/', async () => {
     const response = await server.api('GET', '/api/config/');
@@ -60,7 +99,7 @@ describe('POST /api/auth/social/google', () => {
     await server.invite('grace@example.com', organisationId);
     claims = { email: 'Grace@Example.com', email_verified: true, given_name: 'Grace', family_name: 'Hopper' };
 
-    const response = await signIn({ code: 'any-code' });
+    const response = await signIn();
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ user_id: expect.any(Number), key: expect.any(String) });
 
@@ -99,7 +138,7 @@ describe('POST /api/auth/social/google', () => {
     });
     claims = { email: 'ada@example.com', email_verified: true, given_name: 'Augusta', family_name: 'King' };
 
-    const response = await signIn({ code: 'another-code' });
+    const response = await signIn();
     expect(response.status).toBe(200);
     expect(response.body.user_id).toBe(user.id);
 
@@ -107,19 +146,37 @@ describe('POST /api/auth/social/google', () => {
     expect(details.body.name).toBe('Ada Lovelace');
   });
 
-  it('should verify the address of an existing unverified account', async () => {
+  it('should verify the address of an existing unverified account and clear the password set before', async () => {
     const user = await server.createUser({ email: 'late@example.com', verified: false });
     claims = { email: user.email, email_verified: true };
-    expect((await signIn({ code: 'c' })).status).toBe(200);
-    const login = await server.api('POST', '/api/auth/login/', {
-      body: { email: user.email, password: user.password },
-    });
-    expect(login.status).toBe(200);
+    expect((await signIn()).status).toBe(200);
+    // Whoever chose that password never proved the address: it must not open the account.
+    const login = await passwordLogin(user.email, user.password);
+    expect(login.status).toBe(400);
+    expect(login.body).toEqual({ detail: MESSAGES.wrongCredentials });
+    const again = await signIn();
+    expect(again.status).toBe(200);
+    expect(again.body.user_id).toBe(user.id);
+  });
+
+  it('should clear the password of a placeholder account it turns into a full account', async () => {
+    const user = await server.createUser({ email: 'placeholder@example.com' });
+    await server.database.db.execute(sql`update users set is_placeholder = true where id = ${user.id}`);
+    claims = { email: user.email, email_verified: true };
+    expect((await signIn()).status).toBe(200);
+    expect((await passwordLogin(user.email, user.password)).status).toBe(400);
+  });
+
+  it('should keep the password of an account verified before', async () => {
+    const user = await server.createUser({ email: 'keeps@example.com' });
+    claims = { email: user.email, email_verified: true };
+    expect((await signIn()).status).toBe(200);
+    expect((await passwordLogin(user.email, user.password)).status).toBe(200);
   });
 
   it('should refuse an e-mail neither invited nor registered with the invite-only message', async () => {
     claims = { email: 'stranger@example.com', email_verified: true, given_name: 'S', family_name: 'T' };
-    const response = await signIn({ code: 'c' });
+    const response = await signIn();
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ detail: MESSAGES.inviteOnly });
   });
@@ -128,7 +185,7 @@ describe('POST /api/auth/social/google', () => {
     const user = await server.createUser({ email: 'gone@example.com' });
     await server.database.db.execute(sql`update users set is_active = false where id = ${user.id}`);
     claims = { email: user.email, email_verified: true };
-    const response = await signIn({ code: 'c' });
+    const response = await signIn();
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ detail: MESSAGES.inviteOnly });
   });
@@ -136,13 +193,13 @@ describe('POST /api/auth/social/google', () => {
   it('should refuse an e-mail Google has not verified', async () => {
     await server.invite('unverified@example.com', organisationId);
     claims = { email: 'unverified@example.com', email_verified: false };
-    const response = await signIn({ code: 'c' });
+    const response = await signIn();
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ detail: MESSAGES.googleEmailNotVerified });
   });
 
   it('should refuse an ID token without an e-mail', async () => {
-    const response = await signIn({ code: 'c' });
+    const response = await signIn();
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ detail: MESSAGES.googleCodeInvalid });
   });
@@ -153,7 +210,7 @@ describe('POST /api/auth/social/google', () => {
       tokenResponse.body = { error: 'invalid_grant' };
       tokenResponse.statusCode = 400;
     });
-    const response = await signIn({ code: 'expired' });
+    const response = await signIn();
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ detail: MESSAGES.googleCodeInvalid });
   });
@@ -168,17 +225,130 @@ describe('POST /api/auth/social/google', () => {
     oidc.service.once('beforeResponse', (tokenResponse) => {
       (tokenResponse.body as Record<string, unknown>).id_token = foreignToken;
     });
-    const response = await signIn({ code: 'c' });
+    const response = await signIn();
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ detail: MESSAGES.googleCodeInvalid });
   });
 
   it('should answer 400 without a code', async () => {
-    for (const body of [{}, { code: '' }, { code: 42 }]) {
-      const response = await signIn(body);
+    const { code_verifier, nonce } = await authorize();
+    for (const code of [undefined, '', 42]) {
+      const response = await server.api('POST', '/api/auth/social/google', {
+        body: { code, code_verifier, nonce },
+      });
       expect(response.status).toBe(400);
       expect(response.body.detail).toBe('A Google sign-in code is required.');
     }
+  });
+
+  it('should answer 400 with field messages without a PKCE verifier or nonce', async () => {
+    const response = await server.api('POST', '/api/auth/social/google', { body: { code: 'c' } });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({
+      code_verifier: ['A PKCE code verifier is required.'],
+      nonce: ['A sign-in nonce is required.'],
+    });
+    const short = await signIn({ code_verifier: 'too-short' });
+    expect(short.status).toBe(400);
+    expect(short.body.errors.code_verifier).toEqual([
+      'The PKCE code verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~.',
+    ]);
+  });
+
+  it('should refuse a code exchanged with another PKCE verifier', async () => {
+    const user = await server.createUser({ email: 'pkce@example.com' });
+    claims = { email: user.email, email_verified: true };
+    const response = await signIn({ code_verifier: randomBytes(32).toString('base64url') });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ detail: MESSAGES.googleCodeInvalid });
+    expect((await signIn()).status).toBe(200);
+  });
+
+  it('should refuse an ID token carrying another nonce', async () => {
+    const user = await server.createUser({ email: 'nonce@example.com' });
+    claims = { email: user.email, email_verified: true };
+    const response = await signIn({ nonce: randomBytes(16).toString('base64url') });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ detail: MESSAGES.googleCodeInvalid });
+  });
+
+  it('should link a new account to its Google subject', async () => {
+    await server.invite('linked@example.com', organisationId);
+    claims = { sub: 'subject-linked', email: 'linked@example.com', email_verified: true };
+    const response = await signIn();
+    expect(response.status).toBe(200);
+    const rows = await rowsOf(
+      server,
+      sql`select issuer, subject from user_identities where user_id = ${response.body.user_id}`,
+    );
+    expect(rows).toEqual([{ issuer: oidc.issuer.url, subject: 'subject-linked' }]);
+  });
+
+  it('should sign in the linked account by subject even after the Google e-mail changed', async () => {
+    const user = await server.createUser({ email: 'before@example.com' });
+    const other = await server.createUser({ email: 'after@example.com' });
+    claims = { sub: 'subject-moves', email: user.email, email_verified: true };
+    expect((await signIn()).body.user_id).toBe(user.id);
+
+    // The Google account now shows the address of another account: the subject decides.
+    claims = { sub: 'subject-moves', email: other.email, email_verified: true };
+    const response = await signIn();
+    expect(response.status).toBe(200);
+    expect(response.body.user_id).toBe(user.id);
+  });
+
+  it('should refuse a second Google subject for an account already linked', async () => {
+    const user = await server.createUser({ email: 'taken@example.com' });
+    claims = { sub: 'subject-first', email: user.email, email_verified: true };
+    expect((await signIn()).status).toBe(200);
+
+    claims = { sub: 'subject-second', email: user.email, email_verified: true };
+    const response = await signIn();
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail: MESSAGES.googleAccountMismatch });
+  });
+
+  it('should refuse a deactivated account linked by subject', async () => {
+    const user = await server.createUser({ email: 'linked-gone@example.com' });
+    claims = { sub: 'subject-gone', email: user.email, email_verified: true };
+    expect((await signIn()).status).toBe(200);
+    await server.database.db.execute(sql`update users set is_active = false where id = ${user.id}`);
+    const response = await signIn();
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail: MESSAGES.inviteOnly });
+  });
+
+  it('should ask for the code when two-factor is on, then answer the key', async () => {
+    const user = await server.createUser({ email: 'two-factor@example.com' });
+    const key = await server.loginAs(user);
+    const { secret } = (await server.api('POST', '/api/auth/mfa/totp/setup/', { token: key })).body;
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+    const confirmed = await server.api('POST', '/api/auth/mfa/totp/confirm/', {
+      token: key,
+      body: { code: totp.generate({ timestamp: Date.now() - 30_000 }) },
+    });
+    expect(confirmed.status).toBe(200);
+
+    claims = { email: user.email, email_verified: true };
+    const response = await signIn();
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ mfa_required: true, mfa_token: expect.any(String) });
+
+    const wrong = await server.api('POST', '/api/auth/login/mfa/', {
+      body: { mfa_token: response.body.mfa_token, code: totp.generate({ timestamp: Date.now() + 300_000 }) },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.detail).toBe(MFA_MESSAGES.codeInvalid);
+    const second = await server.api('POST', '/api/auth/login/mfa/', {
+      body: { mfa_token: response.body.mfa_token, code: totp.generate() },
+    });
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({ user_id: user.id, key: expect.any(String) });
+    const events = await rowsOf(
+      server,
+      sql`select method, detail from security_events where user_id = ${user.id} and kind = 'login_succeeded' order by id`,
+    );
+    expect(events.at(-1)).toEqual({ method: 'totp', detail: { first_factor: 'google' } });
   });
 });
 
@@ -196,7 +366,9 @@ describe('Google sign-in when not configured', () => {
   });
 
   it('should answer 404 with the not-configured message', async () => {
-    const response = await server.api('POST', '/api/auth/social/google', { body: { code: 'c' } });
+    const response = await server.api('POST', '/api/auth/social/google', {
+      body: { code: 'c', code_verifier: 'v'.repeat(43), nonce: 'n'.repeat(16) },
+    });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ detail: MESSAGES.googleNotConfigured });
   });

@@ -2,7 +2,7 @@ import { MESSAGES } from '@keystone/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSession } from '../src/api/session';
-import { googleAuthorizationUrl, takeGoogleCallback } from '../src/auth/googleSignIn';
+import { googleAuthorizationUrl, pkceChallenge, takeGoogleCallback } from '../src/auth/googleSignIn';
 import { fakeServer, renderApp } from './renderApp';
 
 const google = {
@@ -24,7 +24,12 @@ const config = {
   },
 };
 
-beforeEach(() => sessionStorage.setItem('googleSignInState', 'state-1'));
+const VERIFIER = 'v'.repeat(43);
+beforeEach(() => {
+  sessionStorage.setItem('googleSignInState', 'state-1');
+  sessionStorage.setItem('googleSignInVerifier', VERIFIER);
+  sessionStorage.setItem('googleSignInNonce', 'nonce-1');
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -34,10 +39,21 @@ afterEach(() => {
 });
 
 describe('googleAuthorizationUrl', () => {
-  it('should ask for a code with the OpenID scopes, encoded with %20', () => {
-    expect(googleAuthorizationUrl(google, 'state-1')).toBe(
+  it('should ask for a code with the OpenID scopes, encoded with %20, an S256 challenge and a nonce', () => {
+    expect(
+      googleAuthorizationUrl(google, { state: 'state-1', codeChallenge: 'challenge-1', nonce: 'nonce-1' }),
+    ).toBe(
       'https://accounts.example/auth?client_id=client-1&redirect_uri=http%3A%2F%2Flocalhost%3A8000%2Flogin' +
-        '&response_type=code&scope=openid%20email%20profile&state=state-1',
+        '&response_type=code&scope=openid%20email%20profile&state=state-1' +
+        '&code_challenge=challenge-1&code_challenge_method=S256&nonce=nonce-1',
+    );
+  });
+});
+
+describe('pkceChallenge', () => {
+  it("should be RFC 7636's S256 of the verifier (appendix B's example)", async () => {
+    expect(await pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
     );
   });
 });
@@ -51,7 +67,16 @@ describe('takeGoogleCallback', () => {
     expect(takeGoogleCallback(new URLSearchParams('code=abc&state=state-1'))).toEqual({
       kind: 'code',
       code: 'abc',
+      codeVerifier: VERIFIER,
+      nonce: 'nonce-1',
     });
+    expect(sessionStorage.getItem('googleSignInVerifier')).toBeNull();
+    expect(sessionStorage.getItem('googleSignInNonce')).toBeNull();
+    expect(takeGoogleCallback(new URLSearchParams('code=abc&state=state-1'))?.kind).toBe('failed');
+  });
+
+  it('should refuse a callback when this tab has no verifier', () => {
+    sessionStorage.removeItem('googleSignInVerifier');
     expect(takeGoogleCallback(new URLSearchParams('code=abc&state=state-1'))?.kind).toBe('failed');
   });
 
@@ -70,7 +95,7 @@ describe('returning from Google to /login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/strategies'));
     expect(readSession()).toEqual({ id: 3, token: 'google-key' });
     expect(calls.filter((call) => call.path === '/api/auth/social/google').map((call) => call.body)).toEqual([
-      { code: 'abc' },
+      { code: 'abc', code_verifier: VERIFIER, nonce: 'nonce-1' },
     ]);
   });
 

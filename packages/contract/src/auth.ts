@@ -57,6 +57,18 @@ export const googleLoginRequest = z.object({
     .string({ error: 'A Google sign-in code is required.' })
     .min(1, 'A Google sign-in code is required.')
     .max(4096),
+  /** PKCE (RFC 7636): the verifier whose S256 challenge the authorization request carried. */
+  code_verifier: z
+    .string({ error: 'A PKCE code verifier is required.' })
+    .regex(
+      /^[A-Za-z0-9\-._~]{43,128}$/,
+      'The PKCE code verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~.',
+    ),
+  /** The nonce the authorization request carried; the ID token must echo it. */
+  nonce: z
+    .string({ error: 'A sign-in nonce is required.' })
+    .min(16, 'The sign-in nonce must be 16 to 256 characters.')
+    .max(256, 'The sign-in nonce must be 16 to 256 characters.'),
 });
 
 export const passwordResetRequest = z.object({ email: emailSchema });

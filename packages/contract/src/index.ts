@@ -7,6 +7,7 @@ export * from './errors';
 export * from './invites';
 export * from './limits';
 export * from './messages';
+export * from './mfa';
 export * from './password';
 export * from './permissions';
 export * from './primitives';

@@ -61,6 +61,8 @@ export const MESSAGES = {
   googleNotConfigured: 'Google sign-in is not configured on this server.',
   googleCodeInvalid: 'The Google sign-in code is invalid or has expired. Please try again.',
   googleEmailNotVerified: 'Your Google account e-mail address is not verified.',
+  googleAccountMismatch:
+    'This account is already linked to another Google account. Sign in with that Google account, or with your password.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   accountBackoff: (seconds: number) =>
     `Too many failed attempts for this account. Please try again in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`,

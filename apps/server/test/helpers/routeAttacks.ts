@@ -38,7 +38,10 @@ export const VALID_BODIES: Partial<Record<ApiSchemaName, (ids: Ids, caller: Call
     last_name: 'Comer',
   }),
   LoginRequest: (_ids, caller) => ({ email: caller.email, password: 'Wrong-pass1!' }),
-  GoogleLoginRequest: () => ({ code: 'some-code' }),
+  GoogleLoginRequest: () => ({ code: 'some-code', code_verifier: 'v'.repeat(43), nonce: 'some-nonce-value' }),
+  MfaLoginRequest: () => ({ mfa_token: 'some-token', code: '123456' }),
+  TotpConfirmRequest: () => ({ code: '123456' }),
+  MfaDisableRequest: () => ({ password: 'Wrong-pass1!', code: '123456' }),
   PasswordResetRequest: (_ids, caller) => ({ email: caller.email }),
   PasswordResetConfirmRequest: (ids) => ({
     uid: ids.uid,

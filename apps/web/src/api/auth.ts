@@ -1,5 +1,5 @@
 /** Account calls of spec §7: login, Google sign-in, registration, logout and password reset. */
-import { detailResponse, loginResponse } from '@keystone/contract';
+import { detailResponse, type LoginOrMfaResponse, loginOrMfaResponse } from '@keystone/contract';
 import { apiRequest } from './client';
 import type { Session } from './session';
 import { toWire, type WireNames } from './wireForms';
@@ -41,23 +41,37 @@ export const passwordResetWire: WireNames<PasswordReset> = {
   repeatPassword: 'new_password2',
 };
 
-/** Resolves to the session to store; a body without both user_id and key is a ResponseShapeError. */
-export async function login(credentials: Credentials): Promise<Session> {
+/** A first step's outcome: the session, or (two-factor on) the token of the code step. */
+export type SignInOutcome = { kind: 'session'; session: Session } | { kind: 'mfa'; mfaToken: string };
+
+/** An answer that is neither a key (user_id and key) nor a code request is a ResponseShapeError. */
+function signInOutcome(answer: LoginOrMfaResponse): SignInOutcome {
+  if ('mfa_required' in answer) return { kind: 'mfa', mfaToken: answer.mfa_token };
+  return { kind: 'session', session: { id: answer.user_id, token: answer.key } };
+}
+
+export async function login(credentials: Credentials): Promise<SignInOutcome> {
   const answer = await apiRequest('/auth/login/', {
     method: 'POST',
     body: toWire(credentials, credentialsWire),
-    response: loginResponse,
+    response: loginOrMfaResponse,
   });
-  return { id: answer.user_id, token: answer.key };
+  return signInOutcome(answer);
 }
 
-export async function loginWithGoogle(code: string): Promise<Session> {
+export interface GoogleCode {
+  code: string;
+  codeVerifier: string;
+  nonce: string;
+}
+
+export async function loginWithGoogle(google: GoogleCode): Promise<SignInOutcome> {
   const answer = await apiRequest('/auth/social/google', {
     method: 'POST',
-    body: { code },
-    response: loginResponse,
+    body: { code: google.code, code_verifier: google.codeVerifier, nonce: google.nonce },
+    response: loginOrMfaResponse,
   });
-  return { id: answer.user_id, token: answer.key };
+  return signInOutcome(answer);
 }
 
 /** The spec counts a detail in the answer as success; without one it is a ResponseShapeError. */

@@ -23,7 +23,7 @@ export function GoogleSignInOption({ label, disabled = false }: GoogleSignInOpti
         size="large"
         startIcon={<GoogleIcon />}
         disabled={disabled}
-        onClick={() => startGoogleSignIn(google)}
+        onClick={() => void startGoogleSignIn(google)}
       >
         {label}
       </Button>

@@ -17,6 +17,15 @@ import { approvalResponse, createTimelineRequest, timelineSchema, updateTimeline
 import { errorResponse } from '../errors';
 import { createInvitesRequest, createInvitesResponse, inviteSchema } from '../invites';
 import {
+  loginOrMfaResponse,
+  mfaDisableRequest,
+  mfaLoginRequest,
+  mfaStatusResponse,
+  recoveryCodesResponse,
+  totpConfirmRequest,
+  totpSetupResponse,
+} from '../mfa';
+import {
   commentSchema,
   lockedCommentDatesResponse,
   lockedCommentsRequest,
@@ -54,6 +63,13 @@ export const API_SCHEMAS = {
   LoginRequest: loginRequest,
   LoginResponse: loginResponse,
   GoogleLoginRequest: googleLoginRequest,
+  LoginOrMfaResponse: loginOrMfaResponse,
+  MfaLoginRequest: mfaLoginRequest,
+  MfaStatus: mfaStatusResponse,
+  TotpSetup: totpSetupResponse,
+  TotpConfirmRequest: totpConfirmRequest,
+  RecoveryCodes: recoveryCodesResponse,
+  MfaDisableRequest: mfaDisableRequest,
   PasswordResetRequest: passwordResetRequest,
   PasswordResetConfirmRequest: passwordResetConfirmRequest,
   UserSummary: userSummary,

@@ -7,7 +7,7 @@
  */
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { accountThrottles } from '../../db/schema';
+import { accountThrottles, users } from '../../db/schema';
 
 /** Attempts allowed in a row before the account starts to wait. */
 export const FREE_ATTEMPTS = 5;
@@ -53,6 +53,13 @@ export async function claimAttempt(db: Queryable, account: string): Promise<numb
 /** A successful sign-in (or a password reset from the mailbox) ends the account's back-off. */
 export async function clearAttempts(db: Queryable, account: string): Promise<void> {
   await db.delete(accountThrottles).where(eq(accountThrottles.account, account));
+}
+
+/** A sign-in with every factor passed: the user's account starts counting from zero. */
+export async function clearAttemptsOfUser(db: Queryable, userId: number): Promise<void> {
+  await db
+    .delete(accountThrottles)
+    .where(eq(accountThrottles.account, sql`(select ${users.email} from ${users} where ${users.id} = ${userId})`));
 }
 
 /** Accounts nobody tried for a day are forgotten (called now and then by the login path). */

@@ -1,16 +1,17 @@
 /**
- * Google sign-in: the browser brings an authorization code; we exchange it with the
- * configured OpenID issuer (Google, or a local mock in tests), verify the ID token, and
- * let in only existing or invited people.
+ * Google sign-in: the browser brings an authorization code with its PKCE verifier and nonce; we
+ * exchange it with the configured OpenID issuer (Google, or a local mock in tests), verify the ID
+ * token, and let in only existing or invited people. Accounts are linked by issuer and subject.
  */
-import { type LoginResponse, MESSAGES, type PublicConfig } from '@keystone/contract';
-import { eq } from 'drizzle-orm';
+import { type LoginOrMfaResponse, MESSAGES, type PublicConfig } from '@keystone/contract';
+import { and, eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../context';
-import { invites, users } from '../../db/schema';
+import type { Queryable } from '../../db/client';
+import { invites, userIdentities, users } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { publish } from '../../realtime/events';
-import { findUserByEmail } from '../users/queries';
+import { findUserByEmail, findUserById } from '../users/queries';
 import { completeLogin } from './login';
 import type { RequestOrigin } from './securityEvents';
 
@@ -59,12 +60,25 @@ export async function publicGoogleConfig(ctx: AppContext): Promise<PublicConfig[
 }
 
 interface GoogleIdentity {
+  /** The ID token's `iss` and `sub`: what stays the same when the person's e-mail changes. */
+  issuer: string;
+  subject: string;
   email: string;
   firstName: string;
   lastName: string;
 }
 
-async function exchangeCode(ctx: AppContext, google: GoogleConfig, code: string): Promise<GoogleIdentity> {
+export interface GoogleSignIn {
+  code: string;
+  code_verifier: string;
+  nonce: string;
+}
+
+async function exchangeCode(
+  ctx: AppContext,
+  google: GoogleConfig,
+  input: GoogleSignIn,
+): Promise<GoogleIdentity> {
   let configuration: oidc.Configuration;
   try {
     configuration = await oidcConfiguration(google);
@@ -73,13 +87,18 @@ async function exchangeCode(ctx: AppContext, google: GoogleConfig, code: string)
     throw new HttpError(503, 'Google sign-in is not reachable right now. Please try again later.');
   }
   const callback = new URL(googleRedirectUri(ctx));
-  callback.searchParams.set('code', code);
+  callback.searchParams.set('code', input.code);
   if (configuration.serverMetadata().authorization_response_iss_parameter_supported) {
     callback.searchParams.set('iss', configuration.serverMetadata().issuer);
   }
   let claims: oidc.IDToken | undefined;
   try {
-    const tokens = await oidc.authorizationCodeGrant(configuration, callback, { idTokenExpected: true });
+    // The provider checks the verifier against the challenge; openid-client checks the nonce.
+    const tokens = await oidc.authorizationCodeGrant(configuration, callback, {
+      idTokenExpected: true,
+      pkceCodeVerifier: input.code_verifier,
+      expectedNonce: input.nonce,
+    });
     claims = tokens.claims();
   } catch (error) {
     ctx.log.info(
@@ -89,24 +108,56 @@ async function exchangeCode(ctx: AppContext, google: GoogleConfig, code: string)
     throw badRequest(MESSAGES.googleCodeInvalid);
   }
   const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!email) throw badRequest(MESSAGES.googleCodeInvalid);
-  if (claims?.email_verified !== true) throw badRequest(MESSAGES.googleEmailNotVerified);
+  if (!claims?.sub || !email) throw badRequest(MESSAGES.googleCodeInvalid);
+  if (claims.email_verified !== true) throw badRequest(MESSAGES.googleEmailNotVerified);
   const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 150) : '');
-  return { email, firstName: text(claims.given_name), lastName: text(claims.family_name) };
+  return {
+    issuer: claims.iss,
+    subject: claims.sub,
+    email,
+    firstName: text(claims.given_name),
+    lastName: text(claims.family_name),
+  };
 }
 
-export async function loginWithGoogle(
-  ctx: AppContext,
-  code: string,
-  origin: RequestOrigin,
-): Promise<LoginResponse> {
-  const google = ctx.config.google;
-  if (!google) throw notFound(MESSAGES.googleNotConfigured);
-  const identity = await exchangeCode(ctx, google, code);
+async function linkedUserId(db: Queryable, identity: GoogleIdentity): Promise<number | undefined> {
+  const [linked] = await db
+    .select({ userId: userIdentities.userId })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)))
+    .limit(1);
+  return linked?.userId;
+}
 
-  const userId = await ctx.db.transaction(async (tx) => {
+/** Whether the user already has an identity of this issuer (then another subject may not link). */
+async function hasIdentityOf(db: Queryable, userId: number, issuer: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userIdentities.id })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.userId, userId), eq(userIdentities.issuer, issuer)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Which account the Google identity signs in to: the one linked to its (issuer, subject), even
+ * when the Google e-mail changed; else the account with that verified e-mail, which gets linked
+ * only while it has no identity of this issuer; else a new account for an invited address.
+ */
+async function resolveAccount(ctx: AppContext, identity: GoogleIdentity): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const linkedId = await linkedUserId(tx, identity);
+    if (linkedId !== undefined) {
+      const linked = await findUserById(tx, linkedId);
+      if (!linked?.isActive) throw forbidden(MESSAGES.inviteOnly);
+      return linked.id;
+    }
+
     const existing = await findUserByEmail(tx, identity.email);
     if (existing && !existing.isActive) throw forbidden(MESSAGES.inviteOnly);
+    if (existing && (await hasIdentityOf(tx, existing.id, identity.issuer))) {
+      throw forbidden(MESSAGES.googleAccountMismatch);
+    }
     const [invite] = await tx.select().from(invites).where(eq(invites.email, identity.email)).limit(1);
     if (!existing && !invite) throw forbidden(MESSAGES.inviteOnly);
     if (invite && !invite.isAccepted) {
@@ -115,8 +166,10 @@ export async function loginWithGoogle(
         .set({ isAccepted: true, acceptedAt: new Date() })
         .where(eq(invites.id, invite.id));
     }
+    const link = { issuer: identity.issuer, subject: identity.subject };
     // Google vouches for the address, so it counts as verified; a placeholder becomes a full account.
     if (existing) {
+      const verifiedBefore = existing.emailVerifiedAt !== null && !existing.isPlaceholder;
       await tx
         .update(users)
         .set({
@@ -124,8 +177,11 @@ export async function loginWithGoogle(
           emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
           firstName: existing.firstName || identity.firstName,
           lastName: existing.lastName || identity.lastName,
+          // A password set before the address was proven may be a stranger's: it does not survive.
+          ...(verifiedBefore ? {} : { passwordHash: null }),
         })
         .where(eq(users.id, existing.id));
+      await tx.insert(userIdentities).values({ userId: existing.id, ...link });
       // An invited person already on a strategy may now have a name there.
       await publish(tx, [{ kind: 'people' }]);
       return existing.id;
@@ -140,7 +196,19 @@ export async function loginWithGoogle(
         emailVerifiedAt: new Date(),
       })
       .returning({ id: users.id });
+    await tx.insert(userIdentities).values({ userId: created!.id, ...link });
     return created!.id;
   });
+}
+
+export async function loginWithGoogle(
+  ctx: AppContext,
+  input: GoogleSignIn,
+  origin: RequestOrigin,
+): Promise<LoginOrMfaResponse> {
+  const google = ctx.config.google;
+  if (!google) throw notFound(MESSAGES.googleNotConfigured);
+  const identity = await exchangeCode(ctx, google, input);
+  const userId = await resolveAccount(ctx, identity);
   return completeLogin(ctx, userId, 'google', origin);
 }

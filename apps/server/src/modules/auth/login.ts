@@ -1,11 +1,12 @@
 /** Log-in with e-mail and password, and the end every successful sign-in shares. */
-import { type LoginResponse, MESSAGES, type SignInMethod } from '@keystone/contract';
+import { type LoginOrMfaResponse, type LoginResponse, MESSAGES, type SignInMethod } from '@keystone/contract';
 import type { AppContext } from '../../context';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { findUserByEmail } from '../users/queries';
-import { accountOf, claimAttempt, clearAttempts, forgetOldAttempts } from './accountThrottle';
+import { accountOf, claimAttempt, clearAttemptsOfUser, forgetOldAttempts } from './accountThrottle';
 import { issueKey } from './keys';
+import { isMfaEnabled, startMfaChallenge } from './mfaChallenges';
 import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 import { isTrustedDevice } from './trustedDevices';
 
@@ -18,7 +19,7 @@ export async function login(
   password: string,
   origin: RequestOrigin,
   deviceToken: string | null,
-): Promise<LoginResponse> {
+): Promise<LoginOrMfaResponse> {
   const account = accountOf(email);
   if (!(await isTrustedDevice(ctx.db, deviceToken, account))) {
     const wait = await claimAttempt(ctx.db, account);
@@ -47,20 +48,38 @@ export async function login(
     });
     throw badRequest(MESSAGES.wrongCredentials);
   }
-  await clearAttempts(ctx.db, account);
   // Said only after the password matched, so it reveals nothing to someone guessing.
   if (!user.emailVerifiedAt) throw badRequest(MESSAGES.emailNotVerified);
   return completeLogin(ctx, user.id, 'password', origin);
 }
 
-/** The first factor passed: the session starts (every way of signing in ends here). */
+/**
+ * The first factor passed (every way of signing in ends here): with two-factor on, the answer
+ * asks for a code (no key yet); otherwise the session starts.
+ */
 export async function completeLogin(
   ctx: AppContext,
   userId: number,
   method: SignInMethod,
   origin: RequestOrigin,
+): Promise<LoginOrMfaResponse> {
+  if (await isMfaEnabled(ctx.db, userId)) {
+    return { mfa_required: true, mfa_token: await startMfaChallenge(ctx.db, userId, method) };
+  }
+  return startSession(ctx, userId, method, origin);
+}
+
+/** Every factor passed: the key is issued and the sign-in recorded with the last factor's method. */
+export async function startSession(
+  ctx: AppContext,
+  userId: number,
+  method: SignInMethod,
+  origin: RequestOrigin,
+  detail?: Record<string, unknown>,
 ): Promise<LoginResponse> {
   const key = await issueKey(ctx.db, userId, origin);
-  await recordSecurityEvent(ctx.db, ctx.log, origin, { kind: 'login_succeeded', userId, method });
+  // Cleared only now: a right password followed by wrong codes keeps counting.
+  await clearAttemptsOfUser(ctx.db, userId);
+  await recordSecurityEvent(ctx.db, ctx.log, origin, { kind: 'login_succeeded', userId, method, detail });
   return { user_id: userId, key };
 }

@@ -15,11 +15,12 @@ import { parseInput } from '../../http/errors';
 import { loginWithGoogle, publicGoogleConfig } from './google';
 import { revokeKey } from './keys';
 import { login } from './login';
+import { mfaRoutes } from './mfaRoutes';
 import { confirmPasswordReset, requestPasswordReset } from './passwordReset';
 import { originOf, recordSecurityEvent } from './securityEvents';
 import { sessionRoutes } from './sessionRoutes';
 import { register, verifyEmail } from './signup';
-import { deviceTokenOf, rememberDevice, setDeviceCookie } from './trustedDevices';
+import { deviceTokenOf, rememberBrowser } from './trustedDevices';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limited = { config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } };
@@ -45,15 +46,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/auth/login/', limited, async (request, reply) => {
     const input = parseInput(loginRequest, request.body);
-    const device = deviceTokenOf(request);
-    const answer = await login(ctx, input.email, input.password, originOf(request), device);
-    const remembered = await rememberDevice(ctx.db, answer.user_id, device);
-    setDeviceCookie(reply, remembered, ctx.config.appUrl.startsWith('https:'));
+    const answer = await login(ctx, input.email, input.password, originOf(request), deviceTokenOf(request));
+    await rememberBrowser(ctx.db, request, reply, answer);
     return answer;
   });
 
-  app.post('/api/auth/social/google', limited, async (request) => {
-    return loginWithGoogle(ctx, parseInput(googleLoginRequest, request.body).code, originOf(request));
+  app.post('/api/auth/social/google', limited, async (request, reply) => {
+    const answer = await loginWithGoogle(ctx, parseInput(googleLoginRequest, request.body), originOf(request));
+    await rememberBrowser(ctx.db, request, reply, answer);
+    return answer;
   });
 
   app.post('/api/auth/password/reset/', limited, async (request) => {
@@ -81,4 +82,5 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
   sessionRoutes(app, ctx, limited);
+  mfaRoutes(app, ctx);
 }

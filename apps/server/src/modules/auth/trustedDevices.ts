@@ -38,7 +38,7 @@ export async function isTrustedDevice(db: Queryable, token: string | null, email
  * After a successful sign-in: the browser's device token for this user, kept when it is already
  * theirs, otherwise a new one (a shared computer may hold the cookie of someone else).
  */
-export async function rememberDevice(db: Queryable, userId: number, token: string | null): Promise<string> {
+async function rememberDevice(db: Queryable, userId: number, token: string | null): Promise<string> {
   if (token) {
     const [known] = await db
       .update(trustedDevices)
@@ -52,8 +52,20 @@ export async function rememberDevice(db: Queryable, userId: number, token: strin
   return fresh;
 }
 
+/** After an answer to a sign-in call: a session started, so this browser is now known to the account. */
+export async function rememberBrowser(
+  db: Queryable,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: object,
+): Promise<void> {
+  if (!('key' in answer && 'user_id' in answer) || typeof answer.user_id !== 'number') return;
+  const token = await rememberDevice(db, answer.user_id, deviceTokenOf(request));
+  setDeviceCookie(reply, token, request.protocol === 'https');
+}
+
 /** HttpOnly and sent only to the sign-in calls: page scripts never see it. */
-export function setDeviceCookie(reply: FastifyReply, token: string, secure: boolean): void {
+function setDeviceCookie(reply: FastifyReply, token: string, secure: boolean): void {
   const attributes = [
     `${COOKIE}=${token}`,
     'Path=/api/auth/',

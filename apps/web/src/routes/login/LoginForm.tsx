@@ -5,25 +5,25 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { type Credentials, credentialsWire, login } from '../../api/auth';
+import { type Credentials, credentialsWire, login, type SignInOutcome } from '../../api/auth';
 import { loginErrorMessage } from '../../api/errorMessages';
-import type { Session } from '../../api/session';
 import { contractResolver } from '../../api/wireForms';
 import { FormSubmitButton } from '../../components/FormSubmitButton';
 import { FormTextField } from '../../components/FormTextField';
 
 interface LoginFormProps {
-  onLoggedIn: (session: Session) => void;
+  /** The session, or (two-factor on) the token of the code step. */
+  onSignedIn: (outcome: SignInOutcome) => void;
   disabled: boolean;
 }
 
-export function LoginForm({ onLoggedIn, disabled }: LoginFormProps) {
+export function LoginForm({ onSignedIn, disabled }: LoginFormProps) {
   const { control, handleSubmit } = useForm<Credentials>({
     mode: 'onBlur',
     defaultValues: { email: '', password: '' },
     resolver: contractResolver(loginRequest, credentialsWire),
   });
-  const mutation = useMutation({ mutationFn: login, onSuccess: onLoggedIn });
+  const mutation = useMutation({ mutationFn: login, onSuccess: onSignedIn });
   const busy = mutation.isPending || disabled;
 
   return (

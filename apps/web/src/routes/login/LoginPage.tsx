@@ -1,12 +1,16 @@
-/** /login: password and Google sign-in, with links to signup, password reset and sales. */
+/**
+ * /login: password and Google sign-in, with links to signup, password reset and sales; with
+ * two-factor on, a second step asks for the code.
+ */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { SignInOutcome } from '../../api/auth';
 import { readSession, type Session, saveSession } from '../../api/session';
 import { GoogleSignInOption } from '../../auth/GoogleSignInOption';
 import { AuthCard } from '../../components/AuthCard';
@@ -16,6 +20,9 @@ import { LoginForm } from './LoginForm';
 import { pathAfterLogin, requestedPath } from './landingPath';
 import { loginNotice } from './loginNotice';
 import { useGoogleCallback } from './useGoogleCallback';
+
+// Only people with two-factor on reach the code step: it is fetched then, keeping /login small.
+const MfaCodeForm = lazy(() => import('./MfaCodeForm').then((module) => ({ default: module.MfaCodeForm })));
 
 /** Spec §2: a visitor who is already logged in goes to the last active strategy instead. */
 export function LoginPage() {
@@ -36,7 +43,26 @@ function LoginScreen() {
     saveSession(session);
     navigate(requestedPath(location.state) ?? (await pathAfterLogin(queryClient)));
   };
-  const google = useGoogleCallback(onLoggedIn);
+  // Two-factor on: the first step (password or Google) passed and the code is due.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const onSignedIn = (outcome: SignInOutcome) => {
+    if (outcome.kind === 'session') void onLoggedIn(outcome.session);
+    else setMfaToken(outcome.mfaToken);
+  };
+  const google = useGoogleCallback(onSignedIn);
+
+  if (mfaToken !== null) {
+    return (
+      <AuthCard
+        title="Two-factor authentication"
+        subtitle="Enter the code from your authenticator app to finish logging in."
+      >
+        <Suspense fallback={<LinearProgress aria-label="Loading" sx={{ my: 2 }} />}>
+          <MfaCodeForm mfaToken={mfaToken} onLoggedIn={onLoggedIn} onRestart={() => setMfaToken(null)} />
+        </Suspense>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Log in to plan and track your strategy.">
@@ -51,7 +77,7 @@ function LoginScreen() {
           {google.error}
         </Alert>
       )}
-      <LoginForm onLoggedIn={onLoggedIn} disabled={google.pending} />
+      <LoginForm onSignedIn={onSignedIn} disabled={google.pending} />
       <Box sx={{ mt: 1.5, textAlign: 'right' }}>
         <Link component={RouterLink} to="/forgot-password" variant="body2">
           Forgot password?

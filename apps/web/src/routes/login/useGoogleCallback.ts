@@ -1,11 +1,13 @@
-/** Finishes a Google sign-in when the provider redirects back to /login with ?code=…&state=…. */
+/**
+ * Finishes a Google sign-in when the provider redirects back to /login with ?code=…&state=…: the
+ * code goes to the server with this tab's PKCE verifier and nonce.
+ */
 import { MESSAGES } from '@keystone/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { loginWithGoogle } from '../../api/auth';
+import { loginWithGoogle, type SignInOutcome } from '../../api/auth';
 import { googleLoginErrorMessage } from '../../api/errorMessages';
-import type { Session } from '../../api/session';
 import { takeGoogleCallback } from '../../auth/googleSignIn';
 
 export interface GoogleCallbackStatus {
@@ -13,7 +15,8 @@ export interface GoogleCallbackStatus {
   error: string | null;
 }
 
-export function useGoogleCallback(onSignedIn: (session: Session) => void): GoogleCallbackStatus {
+/** `onSignedIn` gets the session, or (two-factor on) the token of the code step. */
+export function useGoogleCallback(onSignedIn: (outcome: SignInOutcome) => void): GoogleCallbackStatus {
   const [searchParams, setSearchParams] = useSearchParams();
   const [stateError, setStateError] = useState<string | null>(null);
   // A code can be exchanged once; StrictMode's second effect run must not try again.
@@ -36,7 +39,7 @@ export function useGoogleCallback(onSignedIn: (session: Session) => void): Googl
       setStateError(MESSAGES.googleLoginFailed);
       return;
     }
-    mutate(callback.code);
+    mutate({ code: callback.code, codeVerifier: callback.codeVerifier, nonce: callback.nonce });
   }, [searchParams, setSearchParams, mutate]);
 
   return { pending: isPending, error: stateError ?? (error ? googleLoginErrorMessage(error) : null) };

@@ -1,8 +1,10 @@
-/** The Security section of profile settings: password change and the sessions list. */
+/** The Security section of profile settings: password change, two-factor and the sessions list. */
 
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { SessionList } from './SessionList';
+import { TwoFactorSettings } from './TwoFactorSettings';
 
 export function SecuritySection() {
   return (
@@ -11,6 +13,9 @@ export function SecuritySection() {
         Change password
       </Typography>
       <ChangePasswordForm />
+      <Box sx={{ mt: 4 }}>
+        <TwoFactorSettings />
+      </Box>
       <Typography variant="h3" sx={{ mt: 4, mb: 1 }}>
         Where you are logged in
       </Typography>

@@ -1,4 +1,4 @@
-/** HTTP side of accounts: spec §7's /auth/* calls plus the verification link and public config. */
+/** HTTP side of accounts: spec §7's /auth/* calls plus e-mail verification and public config. */
 import {
   googleLoginRequest,
   loginRequest,
@@ -17,7 +17,8 @@ import { revokeKey } from './keys';
 import { login } from './login';
 import { confirmPasswordReset, requestPasswordReset } from './passwordReset';
 import { originOf, recordSecurityEvent } from './securityEvents';
-import { register, verifyEmail } from './signup';
+import { register } from './signup';
+import { signupRoutes } from './signupRoutes';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limited = { config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } };
@@ -32,14 +33,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send({ detail: MESSAGES.registrationDone });
   });
 
-  app.get<{ Params: { token: string } }>(
-    '/api/auth/verify-email/:token/',
-    limited,
-    async (request, reply) => {
-      const verified = await verifyEmail(ctx, request.params.token);
-      return reply.redirect(`/login?verified=${verified ? 1 : 0}`);
-    },
-  );
+  signupRoutes(app, ctx, limited);
 
   app.post('/api/auth/login/', limited, async (request) => {
     const input = parseInput(loginRequest, request.body);

@@ -35,6 +35,7 @@ export const VALID_BODIES: Partial<Record<ApiSchemaName, (ids: Ids, caller: Call
     first_name: 'New',
     last_name: 'Comer',
   }),
+  VerifyEmailRequest: () => ({ key: 'garbage', password: 'Wrong-pass1!' }),
   LoginRequest: (_ids, caller) => ({ email: caller.email, password: 'Wrong-pass1!' }),
   GoogleLoginRequest: () => ({ code: 'some-code' }),
   PasswordResetRequest: (_ids, caller) => ({ email: caller.email }),

@@ -1,6 +1,7 @@
 /**
- * The account journey of issue 2 in a real browser: invite → sign up → verify from the mail →
- * log in → edit profile → invite someone → log out → forgot password → reset → log in.
+ * The account journey of issue 2 in a real browser: invite → sign up → verify on the mail's page
+ * with the sign-up's password → log in → edit profile → invite someone → log out → forgot
+ * password → reset → log in.
  */
 import { MESSAGES } from '@keystone/contract';
 import type { Page } from '@playwright/test';
@@ -40,11 +41,24 @@ test('a new user signs up from an invite, manages the profile and resets the pas
   await logIn(page, email, PASSWORD);
   await expect(page.getByText(MESSAGES.emailNotVerified)).toBeVisible();
 
-  // Follow the verification link from the mail received over SMTP.
+  // Open the verification link from the mail received over SMTP: a page asking for the password
+  // chosen at sign-up (opening it alone verifies nothing).
   const verification = await app.smtp.waitFor(email, /Confirm your e-mail/);
   const verifyLink = verification.links.find((link) => link.includes('/verify-email/'));
-  expect(verifyLink).toBeTruthy();
+  expect(verifyLink).toMatch(new RegExp(`^${app.baseURL}/verify-email/[\\w-]+$`));
   await page.goto(verifyLink!);
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('verify-email.png'), fullPage: true });
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByText(MESSAGES.emailNotVerified)).toBeVisible();
+  await page.goto(verifyLink!);
+  const verifyPassword = page.getByRole('textbox', { name: 'Password', exact: true });
+  await verifyPassword.fill(NEW_PASSWORD);
+  await verifyPassword.press('Enter');
+  await expect(page.getByText(MESSAGES.signupPasswordMismatch)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('verify-email-wrong-password.png'), fullPage: true });
+  await verifyPassword.fill(PASSWORD);
+  await verifyPassword.press('Enter');
   await expect(page).toHaveURL(/\/login\?verified=1$/);
   await expect(page.getByText(MESSAGES.emailVerified)).toBeVisible();
 

@@ -1,11 +1,27 @@
 import { MESSAGES } from '@keystone/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invites, pendingSignups, securityEvents, users } from '../src/db/schema';
+import { maskSecrets } from '../src/http/logging';
+import { pendingSignupPasswordMatches } from '../src/modules/auth/signup';
+import {
+  nthVerificationMail,
+  signUp,
+  signUpAndVerify,
+  tokenOf,
+  verificationLink,
+  verify,
+} from './helpers/signup';
+import { initiativeOn, signedInUser, strategyApi } from './helpers/strategies';
 import { getTestServer, pathOf, type TestServer } from './helpers/testServer';
+
+const FIRST = 'Good-pass1!';
+const SECOND = 'Other-pass2?';
 
 const validSignup = (email: string) => ({
   email,
-  password1: 'Good-pass1!',
-  password2: 'Good-pass1!',
+  password1: FIRST,
+  password2: FIRST,
   first_name: 'Ada',
   last_name: 'Lovelace',
 });
@@ -18,6 +34,32 @@ describe('POST /api/auth/registration/', () => {
     organisationId = await server.createOrganisation('Acme');
   });
   afterAll(() => server.close());
+
+  const db = () => server.database.db;
+  const userRow = async (email: string) => (await db().select().from(users).where(eq(users.email, email)))[0];
+  const inviteRow = async (email: string) =>
+    (await db().select().from(invites).where(eq(invites.email, email)))[0];
+  const loginWith = (email: string, password: string) =>
+    server.api('POST', '/api/auth/login/', { body: { email, password } });
+  /** Invites the address, signs it up and answers the token of the mailed link. */
+  async function invitedSignup(
+    email: string,
+    password = FIRST,
+    names: { first?: string; last?: string } = {},
+  ) {
+    await server.invite(email, organisationId);
+    return nextSignup(email, password, names, 1);
+  }
+  async function nextSignup(
+    email: string,
+    password: string,
+    names: { first?: string; last?: string },
+    mailNumber: number,
+  ): Promise<string> {
+    const response = await signUp(server, { email, password, firstName: names.first, lastName: names.last });
+    expect(response.status).toBe(201);
+    return tokenOf(verificationLink(await nthVerificationMail(server, email, mailNumber)));
+  }
 
   it('should refuse an e-mail without an invite with the invite-only message', async () => {
     const response = await server.api('POST', '/api/auth/registration/', {
@@ -44,41 +86,320 @@ describe('POST /api/auth/registration/', () => {
     expect(response.body.errors.last_name).toEqual([MESSAGES.lastNameRequired]);
   });
 
-  it('should create the account, mail a verification link, and refuse login until it is followed', async () => {
+  it('should mail a link to the verification page and create the account only when it is used with the password', async () => {
     const email = 'Ada@Example.com';
     await server.invite(email, organisationId);
     const response = await server.api('POST', '/api/auth/registration/', { body: validSignup(email) });
     expect(response.status).toBe(201);
-    expect(typeof response.body.detail).toBe('string');
-
-    const early = await server.api('POST', '/api/auth/login/', { body: { email, password: 'Good-pass1!' } });
-    expect(early.status).toBe(400);
-    expect(early.body.detail).toBe(MESSAGES.emailNotVerified);
+    expect(response.body).toEqual({ detail: MESSAGES.registrationDone });
 
     const mail = await server.smtp.waitFor('ada@example.com', /Confirm your e-mail/);
     expect(mail.html).toContain('Keystone');
-    const link = mail.links.find((l) => l.includes('/verify-email/'));
-    expect(link).toMatch(/^http:\/\/localhost:8000\/api\/auth\/verify-email\//);
-    const visit = await server.api('GET', pathOf(link!));
-    expect(visit.status).toBe(302);
-    expect(visit.headers.location).toBe('/login?verified=1');
+    expect(mail.text).toContain('asks for the password you chose when signing up');
+    const link = verificationLink(mail);
+    expect(link).toMatch(/^http:\/\/localhost:8000\/verify-email\/[\w-]{43}$/);
+    // Nothing is written to the account, and the invite is not accepted, before verification.
+    expect(await userRow('ada@example.com')).toBeUndefined();
+    expect((await inviteRow('ada@example.com'))!.isAccepted).toBe(false);
 
-    const again = await server.api('GET', pathOf(link!));
-    expect(again.headers.location).toBe('/login?verified=0');
+    const verified = await verify(server, tokenOf(link), FIRST);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({ detail: MESSAGES.emailVerified });
+    const again = await verify(server, tokenOf(link), FIRST);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ detail: MESSAGES.verificationLinkInvalid });
 
-    const login = await server.api('POST', '/api/auth/login/', { body: { email, password: 'Good-pass1!' } });
+    const login = await loginWith(email, FIRST);
     expect(login.status).toBe(200);
     expect(login.body).toEqual({ user_id: expect.any(Number), key: expect.any(String) });
+    const details = await server.api('GET', '/api/get-user-details/', { token: login.body.key });
+    expect(details.body).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com' });
+    const listed = await server.api('GET', '/api/invites/', { token: login.body.key });
+    expect(listed.body).toEqual([expect.objectContaining({ email: 'ada@example.com', is_accepted: true })]);
 
-    const invites = await server.api('GET', '/api/invites/', { token: login.body.key });
-    expect(invites.body).toEqual([expect.objectContaining({ email: 'ada@example.com', is_accepted: true })]);
+    const events = await db()
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.userId, login.body.user_id), eq(securityEvents.kind, 'signup_verified')));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.organisationId).toBe(organisationId);
   });
 
   it('should not let a second sign-up take over a verified account', async () => {
     const response = await server.api('POST', '/api/auth/registration/', {
-      body: validSignup('ada@example.com'),
+      body: { ...validSignup('ada@example.com'), password1: SECOND, password2: SECOND, first_name: 'Eve' },
     });
     expect(response.status).toBe(400);
     expect(response.body.errors.email).toBeDefined();
+    expect((await loginWith('ada@example.com', SECOND)).status).toBe(400);
+    const login = await loginWith('ada@example.com', FIRST);
+    expect(login.status).toBe(200);
+    const details = await server.api('GET', '/api/get-user-details/', { token: login.body.key });
+    expect(details.body.name).toBe('Ada Lovelace');
+  });
+
+  it("should tell someone who signed up but has not verified yet to open the mail when logging in with the sign-up's password", async () => {
+    await invitedSignup('early@example.com');
+    const early = await loginWith('early@example.com', FIRST);
+    expect(early.status).toBe(400);
+    expect(early.body).toEqual({ detail: MESSAGES.emailNotVerified });
+  });
+
+  it("should never change an existing account's password or names at sign-up", async () => {
+    // An account that exists but is not verified (made before this flow, or by an administrator).
+    const existing = await server.createUser({
+      email: 'kept@example.com',
+      organisationId,
+      verified: false,
+      password: 'Owner-pass3#',
+      firstName: 'Kept',
+      lastName: 'Owner',
+    });
+    const before = await userRow(existing.email);
+    await invitedSignup(existing.email, SECOND, { first: 'Eve', last: 'Stranger' });
+
+    const after = await userRow(existing.email);
+    expect(after).toEqual(before);
+    expect((await loginWith(existing.email, SECOND)).status).toBe(400);
+  });
+
+  it("should keep the first sign-up's password when a second one comes, and void the older link", async () => {
+    const email = 'twice@example.com';
+    const first = await invitedSignup(email, FIRST, { first: 'First', last: 'Try' });
+    const second = await nextSignup(email, SECOND, { first: 'Second', last: 'Try' }, 2);
+    expect(second).not.toBe(first);
+    expect(await userRow(email)).toBeUndefined();
+
+    const old = await verify(server, first, FIRST);
+    expect(old.status).toBe(400);
+    expect(old.body).toEqual({ detail: MESSAGES.verificationLinkInvalid });
+    // The newer link verifies only with its own sign-up's password.
+    const crossed = await verify(server, second, FIRST);
+    expect(crossed.status).toBe(400);
+    expect(crossed.body).toEqual({ detail: MESSAGES.signupPasswordMismatch });
+
+    expect((await verify(server, second, SECOND)).status).toBe(200);
+    expect((await loginWith(email, SECOND)).status).toBe(200);
+    expect((await loginWith(email, FIRST)).status).toBe(400);
+    expect((await userRow(email))!.firstName).toBe('Second');
+  });
+
+  it("should refuse the owner's own password on a stranger's sign-up link and change nothing", async () => {
+    const email = 'owner@example.com';
+    const stranger = 'Stranger-pass4$';
+    const owner = 'Owner-pass5%';
+    const strangersLink = await invitedSignup(email, stranger, { first: 'Mallory', last: 'Stranger' });
+
+    // The owner gets the stranger's mail and opens the link with their own password.
+    const refused = await verify(server, strangersLink, owner);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ detail: MESSAGES.signupPasswordMismatch });
+    expect(await userRow(email)).toBeUndefined();
+    expect((await inviteRow(email))!.isAccepted).toBe(false);
+    expect((await loginWith(email, owner)).status).toBe(400);
+
+    // Signing up themselves voids the stranger's link; the owner's own link works.
+    const ownLink = await nextSignup(email, owner, { first: 'Olivia', last: 'Owner' }, 2);
+    expect((await verify(server, strangersLink, stranger)).body).toEqual({
+      detail: MESSAGES.verificationLinkInvalid,
+    });
+    expect((await verify(server, ownLink, owner)).status).toBe(200);
+    const login = await loginWith(email, owner);
+    expect(login.status).toBe(200);
+    expect((await loginWith(email, stranger)).status).toBe(400);
+    const details = await server.api('GET', '/api/get-user-details/', { token: login.body.key });
+    expect(details.body.name).toBe('Olivia Owner');
+  });
+
+  it('should change nothing when the page path, the old link path or the verify call is fetched with GET', async () => {
+    const email = 'scanned@example.com';
+    const token = await invitedSignup(email);
+    for (const path of [
+      `/verify-email/${token}`,
+      `/api/auth/verify-email/${token}/`,
+      `/api/auth/verify-email/${token}`,
+      '/api/auth/registration/verify-email/',
+      `/api/auth/registration/verify-email/?key=${token}`,
+    ]) {
+      const response = await server.api('GET', path);
+      expect(response.status, path).not.toBe(302);
+      expect(response.status, path).toBeLessThan(500);
+    }
+    expect(await userRow(email)).toBeUndefined();
+    const [pending] = await db().select().from(pendingSignups).where(eq(pendingSignups.email, email));
+    expect(pending!.usedAt).toBeNull();
+    // The link still works, once, from the page.
+    expect((await verify(server, token, FIRST)).status).toBe(200);
+  });
+
+  it('should mask the token of the verification page in logged paths', () => {
+    expect(maskSecrets('/verify-email/abcDEF_123-x')).toBe('/verify-email/***');
+    expect(maskSecrets('/verify-email/abc?x=1')).toBe('/verify-email/***?x=1');
+    expect(maskSecrets('/api/auth/registration/verify-email/')).toBe('/api/auth/registration/verify-email/');
+  });
+
+  it('should void the link after 10 wrong passwords', async () => {
+    const email = 'guessed@example.com';
+    const token = await invitedSignup(email);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const wrong = await verify(server, token, `Wrong-pass${attempt}!`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toEqual({ detail: MESSAGES.signupPasswordMismatch });
+    }
+    const right = await verify(server, token, FIRST);
+    expect(right.status).toBe(400);
+    expect(right.body).toEqual({ detail: MESSAGES.verificationLinkInvalid });
+    expect(await userRow(email)).toBeUndefined();
+  });
+
+  it('should still verify after 9 wrong passwords', async () => {
+    const token = await invitedSignup('clumsy@example.com');
+    for (let attempt = 1; attempt <= 9; attempt++) await verify(server, token, `Wrong-pass${attempt}!`);
+    expect((await verify(server, token, FIRST)).status).toBe(200);
+  });
+
+  it('should verify once when the link is used concurrently', async () => {
+    const email = 'racing@example.com';
+    const token = await invitedSignup(email);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => verify(server, token, FIRST)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    for (const answer of answers.filter((one) => one.status === 400)) {
+      expect(answer.body).toEqual({ detail: MESSAGES.verificationLinkInvalid });
+    }
+    expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    const events = await db()
+      .select()
+      .from(securityEvents)
+      .where(
+        and(
+          eq(securityEvents.kind, 'signup_verified'),
+          eq(securityEvents.userId, (await userRow(email))!.id),
+        ),
+      );
+    expect(events).toHaveLength(1);
+  });
+
+  it('should refuse an expired or unknown link', async () => {
+    const email = 'late@example.com';
+    const token = await invitedSignup(email);
+    await db()
+      .update(pendingSignups)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(pendingSignups.email, email));
+    expect((await verify(server, token, FIRST)).body).toEqual({ detail: MESSAGES.verificationLinkInvalid });
+    expect((await verify(server, 'no-such-token', FIRST)).body).toEqual({
+      detail: MESSAGES.verificationLinkInvalid,
+    });
+    const empty = await server.api('POST', '/api/auth/registration/verify-email/', { body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toMatchObject({ key: [MESSAGES.verificationLinkInvalid] });
+  });
+
+  it('should not take over an account verified another way after the sign-up', async () => {
+    const email = 'meanwhile@example.com';
+    const token = await invitedSignup(email, SECOND, { first: 'Eve' });
+    // E.g. the owner signed in with Google meanwhile.
+    const owner = await server.createUser({ email, organisationId, firstName: 'Real', lastName: 'Owner' });
+    const before = await userRow(email);
+    const response = await verify(server, token, SECOND);
+    expect(response.status).toBe(400);
+    expect(await userRow(email)).toEqual(before);
+    expect((await loginWith(email, owner.password)).status).toBe(200);
+  });
+
+  it("should tell login whether a password is the newest pending sign-up's", async () => {
+    const email = 'pending@example.com';
+    await invitedSignup(email, FIRST);
+    expect(await pendingSignupPasswordMatches(db(), email, FIRST)).toBe(true);
+    expect(await pendingSignupPasswordMatches(db(), ' Pending@Example.com ', FIRST)).toBe(true);
+    expect(await pendingSignupPasswordMatches(db(), email, SECOND)).toBe(false);
+    const newer = await nextSignup(email, SECOND, {}, 2);
+    expect(await pendingSignupPasswordMatches(db(), email, FIRST)).toBe(false);
+    expect(await pendingSignupPasswordMatches(db(), email, SECOND)).toBe(true);
+    await verify(server, newer, SECOND);
+    expect(await pendingSignupPasswordMatches(db(), email, SECOND)).toBe(false);
+    expect(await pendingSignupPasswordMatches(db(), 'nobody@example.com', SECOND)).toBe(false);
+  });
+});
+
+describe('verification of a person already placed on a team', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('should take the placeholder over at verification, keeping its assignments, and accept the invite then', async () => {
+    const strategies = strategyApi(server);
+    const master = await signedInUser(server, {
+      email: 'grace@acme.com',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
+    const strategy = await strategies.create(master.key, { title: 'Grow' });
+    const initiative = strategy.focus_areas[0]!.initiatives[0]!.id;
+    await strategies.assignOk(master.key, {
+      strategy_id: strategy.id,
+      initiatives: [{ initiative_id: initiative, team_members: [{ id: null, email: 'katherine@acme.com' }] }],
+    });
+    const placeholder = initiativeOn(await strategies.page(master.key, strategy.id), initiative)!
+      .team_members[0]!;
+    expect(placeholder).toEqual({ id: expect.any(Number), name: null, email: 'katherine@acme.com' });
+    const inviteAccepted = async () =>
+      (await server.api('GET', '/api/invites/', { token: master.key })).body.find(
+        (invite: { email: string }) => invite.email === 'katherine@acme.com',
+      ).is_accepted;
+
+    const registration = await signUp(server, {
+      email: 'katherine@acme.com',
+      password: FIRST,
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+    });
+    expect(registration.status).toBe(201);
+    // Signing up alone names nobody and accepts nothing.
+    expect(initiativeOn(await strategies.page(master.key, strategy.id), initiative)!.team_members).toEqual([
+      placeholder,
+    ]);
+    expect(await inviteAccepted()).toBe(false);
+
+    const mail = await server.smtp.waitFor('katherine@acme.com', /Confirm your e-mail/);
+    const verified = await verify(server, tokenOf(verificationLink(mail)), FIRST);
+    expect(verified.status).toBe(200);
+    expect(await inviteAccepted()).toBe(true);
+
+    const login = await server.api('POST', '/api/auth/login/', {
+      body: { email: 'katherine@acme.com', password: FIRST },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user_id).toBe(placeholder.id);
+    expect(await strategies.listedIds(login.body.key)).toEqual([strategy.id]);
+    expect(
+      initiativeOn(await strategies.page(login.body.key, strategy.id), initiative)!.team_members,
+    ).toEqual([{ id: placeholder.id, name: 'Katherine Johnson', email: 'katherine@acme.com' }]);
+  });
+
+  it('should follow the page path of the link from the mail', async () => {
+    const email = 'linked@acme.com';
+    const organisationId = await server.createOrganisation();
+    await server.invite(email, organisationId);
+    await signUpAndVerify(server, { email, password: FIRST });
+    const mail = await server.smtp.waitFor(email, /Confirm your e-mail/);
+    expect(pathOf(verificationLink(mail))).toMatch(/^\/verify-email\/[\w-]+$/);
+  });
+});
+
+describe('verification rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer({ authRateLimit: 3 });
+  });
+  afterAll(() => server.close());
+
+  it('should answer 429 to the 4th verification attempt within a minute', async () => {
+    for (let i = 0; i < 3; i++) expect((await verify(server, `token-${i}`, FIRST)).status).toBe(400);
+    const limited = await verify(server, 'token-4', FIRST);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ detail: MESSAGES.tooManyRequests });
   });
 });

@@ -3,6 +3,7 @@ import { MESSAGES, STRATEGY_MESSAGES, type Strategy } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../src/db/schema';
+import { tokenOf, verificationLink, verify } from './helpers/signup';
 import {
   idsOf,
   initiativeOn,
@@ -12,7 +13,7 @@ import {
   signedInUser,
   strategyApi,
 } from './helpers/strategies';
-import { getTestServer, pathOf, type TestServer } from './helpers/testServer';
+import { getTestServer, type TestServer } from './helpers/testServer';
 
 /** What the page sends for an address typed into a picker: no id yet, or a temporary one. */
 const typed = (email: string, id: number | null = null) => ({ id, email });
@@ -168,11 +169,8 @@ describe('PATCH /api/assign-users-to-strategy/', () => {
     });
     expect(registration.status).toBe(201);
     const verification = await server.smtp.waitFor(email, /Confirm your e-mail/);
-    const verify = await server.api(
-      'GET',
-      pathOf(verification.links.find((link) => link.includes('/verify-email/'))!),
-    );
-    expect(verify.headers.location).toBe('/login?verified=1');
+    const verified = await verify(server, tokenOf(verificationLink(verification)), 'Good-pass1!');
+    expect(verified.status).toBe(200);
     const login = await server.api('POST', '/api/auth/login/', { body: { email, password: 'Good-pass1!' } });
     expect(login.status).toBe(200);
 

@@ -37,6 +37,19 @@ export const registrationRequest = z
   );
 export type RegistrationRequest = z.infer<typeof registrationRequest>;
 
+/** The verification page: the token of the mailed link and the password chosen at that sign-up. */
+export const verifyEmailRequest = z.object({
+  key: z
+    .string({ error: MESSAGES.verificationLinkInvalid })
+    .min(1, MESSAGES.verificationLinkInvalid)
+    .max(256, MESSAGES.verificationLinkInvalid),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.passwordMax),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+
 export const detailResponse = z.object({ detail: z.string() });
 export type DetailResponse = z.infer<typeof detailResponse>;
 

@@ -53,6 +53,9 @@ export const MESSAGES = {
   emailVerified: 'Your e-mail address is verified. You can log in now.',
   verificationLinkInvalid:
     'This verification link is invalid or has expired. Please sign up again or contact your admin.',
+  verifyEmailFailed: 'Failed to verify the e-mail address. Please try again.',
+  signupPasswordMismatch:
+    'This password is not the one chosen when signing up. If you did not sign up, you can ignore the e-mail; to sign up yourself, start again from the sign-up page.',
   passwordResetSent: 'If an account exists for this e-mail, a link to reset the password has been sent.',
   passwordResetDone: 'Your password has been reset. You can log in with the new password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',

@@ -7,6 +7,8 @@ import { passwordSchema } from './primitives';
 
 export const SESSION_MESSAGES = {
   passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordHasContextWords:
+    'This password is easy to guess: it contains your name, your e-mail address or the name of the app. Choose another.',
   oldPasswordRequired: 'Enter your current password.',
   oldPasswordWrong: 'Your current password is not correct.',
   passwordUnchanged: 'The new password must be different from your current one.',

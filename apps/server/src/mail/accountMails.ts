@@ -8,9 +8,11 @@ export function verificationMail(firstName: string, link: string): MailContent {
     greeting: `Hello ${firstName},`,
     paragraphs: [
       `Welcome to ${PRODUCT_NAME}. Please confirm that this is your e-mail address to finish setting up your account.`,
+      'The link opens a page that asks for the password you chose when signing up; entering it confirms the address.',
     ],
     action: { label: 'Confirm e-mail address', url: link },
-    footnote: 'The link works for 7 days. If you did not sign up, you can ignore this e-mail.',
+    footnote:
+      'The link works for 7 days, and only the latest sign-up link works. If you did not sign up, you can ignore this e-mail: nothing changes.',
   });
 }
 

@@ -37,6 +37,7 @@ export const VALID_BODIES: Partial<Record<ApiSchemaName, (ids: Ids, caller: Call
     first_name: 'New',
     last_name: 'Comer',
   }),
+  VerifyEmailRequest: () => ({ key: 'garbage', password: 'Wrong-pass1!' }),
   LoginRequest: (_ids, caller) => ({ email: caller.email, password: 'Wrong-pass1!' }),
   GoogleLoginRequest: () => ({ code: 'some-code', code_verifier: 'v'.repeat(43), nonce: 'some-nonce-value' }),
   MfaLoginRequest: () => ({ mfa_token: 'some-token', code: '123456' }),

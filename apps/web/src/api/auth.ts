@@ -1,5 +1,10 @@
-/** Account calls of spec §7: login, Google sign-in, registration, logout and password reset. */
-import { detailResponse, type LoginOrMfaResponse, loginOrMfaResponse } from '@keystone/contract';
+/** Account calls of spec §7: login, Google sign-in, registration, e-mail verification, logout and password reset. */
+import {
+  detailResponse,
+  type LoginOrMfaResponse,
+  loginOrMfaResponse,
+  verifyEmailRequest,
+} from '@keystone/contract';
 import { apiRequest } from './client';
 import type { Session } from './session';
 import { toWire, type WireNames } from './wireForms';
@@ -24,6 +29,12 @@ export interface PasswordReset {
   repeatPassword: string;
 }
 
+/** The verification page: the token of the mailed link and the password chosen at sign-up. */
+export interface EmailVerification {
+  token: string;
+  password: string;
+}
+
 export const credentialsWire: WireNames<Credentials> = { email: 'email', password: 'password' };
 
 export const registrationWire: WireNames<Registration> = {
@@ -33,6 +44,8 @@ export const registrationWire: WireNames<Registration> = {
   password: 'password1',
   repeatPassword: 'password2',
 };
+
+export const emailVerificationWire: WireNames<EmailVerification> = { token: 'key', password: 'password' };
 
 export const passwordResetWire: WireNames<PasswordReset> = {
   uid: 'uid',
@@ -79,6 +92,16 @@ export async function register(registration: Registration): Promise<string> {
   const answer = await apiRequest('/auth/registration/', {
     method: 'POST',
     body: toWire(registration, registrationWire),
+    response: detailResponse,
+  });
+  return answer.detail;
+}
+
+/** Verifies the address of the link's sign-up; resolves to the server's confirmation. */
+export async function verifyEmail(verification: EmailVerification): Promise<string> {
+  const answer = await apiRequest('/auth/registration/verify-email/', {
+    method: 'POST',
+    body: verifyEmailRequest.parse(toWire(verification, emailVerificationWire)),
     response: detailResponse,
   });
   return answer.detail;

@@ -20,6 +20,7 @@ import {
   strategyPage,
   strategySettingsPage,
   strategyTeamPage,
+  verifyEmailPage,
 } from './pages';
 import { RequireLogin } from './RequireLogin';
 
@@ -34,6 +35,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'login', lazy: loginPage },
       { path: 'signup', lazy: signupPage },
       { path: 'signup-complete', lazy: signupCompletePage },
+      { path: 'verify-email/:token', lazy: verifyEmailPage },
       { path: 'forgot-password', lazy: forgotPasswordPage },
       { path: 'reset-password/:uid/:token', lazy: resetPasswordPage },
       // Without both uid and token there is nothing to reset (spec §2).

@@ -9,6 +9,8 @@ export const loginPage = () => import('./login/LoginPage').then((m) => ({ Compon
 export const signupPage = () => import('./signup/SignupPage').then((m) => ({ Component: m.SignupPage }));
 export const signupCompletePage = () =>
   import('./info/SignupCompletePage').then((m) => ({ Component: m.SignupCompletePage }));
+export const verifyEmailPage = () =>
+  import('./verify-email/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage }));
 export const forgotPasswordPage = () =>
   import('./forgot-password/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage }));
 export const resetPasswordPage = () =>

@@ -23,12 +23,14 @@ export const ACCOUNT_ROUTES: readonly ApiRoute[] = [
     rateLimited: true,
   },
   {
-    method: 'GET',
-    path: '/api/auth/verify-email/{token}/',
+    method: 'POST',
+    path: '/api/auth/registration/verify-email/',
     tag: 'auth',
-    summary: 'Verification link of the sign-up mail; redirects to /login?verified=1 (or 0)',
+    summary:
+      "Verify the address with the mailed link's token and the password chosen at that sign-up; creates or completes the account",
     auth: false,
-    status: 302,
+    request: 'VerifyEmailRequest',
+    response: 'Detail',
     rateLimited: true,
   },
   {

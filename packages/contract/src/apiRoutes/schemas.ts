@@ -12,6 +12,7 @@ import {
   passwordResetRequest,
   publicConfigResponse,
   registrationRequest,
+  verifyEmailRequest,
 } from '../auth';
 import { approvalResponse, createTimelineRequest, timelineSchema, updateTimelineRequest } from '../charter';
 import { errorResponse } from '../errors';
@@ -60,6 +61,7 @@ export const API_SCHEMAS = {
   Detail: detailResponse,
   PublicConfig: publicConfigResponse,
   RegistrationRequest: registrationRequest,
+  VerifyEmailRequest: verifyEmailRequest,
   LoginRequest: loginRequest,
   LoginResponse: loginResponse,
   GoogleLoginRequest: googleLoginRequest,

@@ -59,7 +59,9 @@ export async function clearAttempts(db: Queryable, account: string): Promise<voi
 export async function clearAttemptsOfUser(db: Queryable, userId: number): Promise<void> {
   await db
     .delete(accountThrottles)
-    .where(eq(accountThrottles.account, sql`(select ${users.email} from ${users} where ${users.id} = ${userId})`));
+    .where(
+      eq(accountThrottles.account, sql`(select ${users.email} from ${users} where ${users.id} = ${userId})`),
+    );
 }
 
 /** Accounts nobody tried for a day are forgotten (called now and then by the login path). */

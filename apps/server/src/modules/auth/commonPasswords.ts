@@ -2,7 +2,7 @@
  * Refuses passwords from the list of the most used ones (ASVS 6.2.4): about 49,000 entries of
  * zxcvbn-ts's common dictionary, kept on the server only so the list never enters the web bundle.
  */
-import { SESSION_MESSAGES } from '@keystone/contract';
+import { PRODUCT_NAME, SESSION_MESSAGES } from '@keystone/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { badRequest } from '../../http/errors';
 
@@ -28,14 +28,36 @@ function candidates(password: string): string[] {
   return [lower, trimmed, lettersOnly].filter((form, index) => index === 0 || form.length >= MIN_CORE_LENGTH);
 }
 
-/** The message for a password from the common list, or null. Apply wherever a password is set. */
-export function commonPasswordProblem(password: string): string | null {
-  const list = commonPasswords();
-  return candidates(password).some((form) => list.has(form)) ? SESSION_MESSAGES.passwordTooCommon : null;
+/**
+ * Words of this context an attacker tries first (ASVS 6.1.2): the product's name, and the person's
+ * own names and the name part of their e-mail address, when they are long enough to matter.
+ */
+function contextWords(personal: readonly string[]): string[] {
+  const words = [PRODUCT_NAME, ...personal.flatMap((text) => text.split(/[@\s._+-]+/))];
+  return words
+    .map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''))
+    .filter((word) => word.length >= MIN_CORE_LENGTH);
 }
 
-/** Throws a 400 with the message under `field` (e.g. 'password1') when the password is common. */
-export function refuseCommonPassword(password: string, field: string): void {
-  const problem = commonPasswordProblem(password);
+/** The message for a password that is common or built on context words, or null. */
+export function commonPasswordProblem(password: string, personal: readonly string[] = []): string | null {
+  const list = commonPasswords();
+  if (candidates(password).some((form) => list.has(form))) return SESSION_MESSAGES.passwordTooCommon;
+  const lower = password.toLowerCase();
+  if (contextWords(personal).some((word) => lower.includes(word)))
+    return SESSION_MESSAGES.passwordHasContextWords;
+  return null;
+}
+
+/**
+ * Throws a 400 with the message under `field` (e.g. 'password1') when the password is common or
+ * contains `personal` words (the person's e-mail and names, where known).
+ */
+export function refuseCommonPassword(
+  password: string,
+  field: string,
+  personal: readonly string[] = [],
+): void {
+  const problem = commonPasswordProblem(password, personal);
   if (problem) throw badRequest(problem, { [field]: [problem] });
 }

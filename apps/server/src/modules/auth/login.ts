@@ -8,6 +8,7 @@ import { accountOf, claimAttempt, clearAttemptsOfUser, forgetOldAttempts } from 
 import { issueKey } from './keys';
 import { isMfaEnabled, startMfaChallenge } from './mfaChallenges';
 import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
+import { pendingSignupPasswordMatches } from './signup';
 import { isTrustedDevice } from './trustedDevices';
 
 let logins = 0;
@@ -46,6 +47,10 @@ export async function login(
       method: 'password',
       detail: { email: account },
     });
+    // Signed up but not verified yet: said only when the sign-up's own password was given.
+    if (await pendingSignupPasswordMatches(ctx.db, account, password)) {
+      throw badRequest(MESSAGES.emailNotVerified);
+    }
     throw badRequest(MESSAGES.wrongCredentials);
   }
   // Said only after the password matched, so it reveals nothing to someone guessing.

@@ -30,8 +30,8 @@ import {
   useRecoveryCode,
 } from './recoveryCodes';
 import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
-import { isTrustedDevice } from './trustedDevices';
 import { newTotpSecret, type TotpEnrolment, totpEnrolment, totpStep } from './totp';
+import { isTrustedDevice } from './trustedDevices';
 
 type SecondFactor = Extract<SignInMethod, 'totp' | 'recovery_code'>;
 
@@ -183,7 +183,8 @@ export async function loginWithMfa(
   });
 
   if (outcome.kind === 'invalid') throw badRequest(MFA_MESSAGES.challengeInvalid);
-  if (outcome.kind === 'waiting') throw tooManyRequests(MESSAGES.accountBackoff(outcome.seconds), outcome.seconds);
+  if (outcome.kind === 'waiting')
+    throw tooManyRequests(MESSAGES.accountBackoff(outcome.seconds), outcome.seconds);
   if (outcome.kind === 'wrong') {
     await recordSecurityEvent(ctx.db, ctx.log, origin, {
       kind: 'login_failed',

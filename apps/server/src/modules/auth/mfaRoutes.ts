@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import { currentUser, requireAuthentication } from '../../http/authenticate';
 import { parseInput } from '../../http/errors';
 import { confirmTotp, disableMfa, loginWithMfa, mfaStatus, setupTotp } from './mfa';
-import { deviceTokenOf, rememberBrowser } from './trustedDevices';
 import { originOf } from './securityEvents';
+import { deviceTokenOf, rememberBrowser } from './trustedDevices';
 
 export function mfaRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Each call that checks a code is limited like the other auth calls: codes are short.

@@ -1,13 +1,19 @@
 /** Changing the password from the profile settings, and the notice mail a change or reset sends. */
-import { describeUserAgent, type PasswordChangeRequest, SESSION_MESSAGES } from '@keystone/contract';
+import {
+  describeUserAgent,
+  MESSAGES,
+  type PasswordChangeRequest,
+  SESSION_MESSAGES,
+} from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest, tooManyRequests } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { passwordChangedMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
+import { accountOf, claimAttempt } from './accountThrottle';
 import { refuseCommonPassword } from './commonPasswords';
 import type { AuthenticatedUser } from './keys';
 import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
@@ -25,12 +31,15 @@ export async function changePassword(
     .from(users)
     .where(eq(users.id, user.id));
   if (!account?.passwordHash) throw badRequest(SESSION_MESSAGES.passwordNotSet);
+  // Someone holding a stolen session guesses the old password under the account's back-off too.
+  const wait = await claimAttempt(ctx.db, accountOf(user.email));
+  if (wait > 0) throw tooManyRequests(MESSAGES.accountBackoff(wait), wait);
   if (!(await verifyPassword(account.passwordHash, input.old_password))) {
     throw badRequest(SESSION_MESSAGES.oldPasswordWrong, {
       old_password: [SESSION_MESSAGES.oldPasswordWrong],
     });
   }
-  refuseCommonPassword(input.new_password1, 'new_password1');
+  refuseCommonPassword(input.new_password1, 'new_password1', [user.email, user.displayName]);
   const passwordHash = await hashPassword(input.new_password1);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));

@@ -1,4 +1,4 @@
-/** HTTP side of accounts: spec §7's /auth/* calls plus the verification link and public config. */
+/** HTTP side of accounts: spec §7's /auth/* calls plus e-mail verification and public config. */
 import {
   googleLoginRequest,
   loginRequest,
@@ -19,7 +19,8 @@ import { mfaRoutes } from './mfaRoutes';
 import { confirmPasswordReset, requestPasswordReset } from './passwordReset';
 import { originOf, recordSecurityEvent } from './securityEvents';
 import { sessionRoutes } from './sessionRoutes';
-import { register, verifyEmail } from './signup';
+import { register } from './signup';
+import { signupRoutes } from './signupRoutes';
 import { deviceTokenOf, rememberBrowser } from './trustedDevices';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -35,14 +36,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send({ detail: MESSAGES.registrationDone });
   });
 
-  app.get<{ Params: { token: string } }>(
-    '/api/auth/verify-email/:token/',
-    limited,
-    async (request, reply) => {
-      const verified = await verifyEmail(ctx, request.params.token);
-      return reply.redirect(`/login?verified=${verified ? 1 : 0}`);
-    },
-  );
+  signupRoutes(app, ctx, limited);
 
   app.post('/api/auth/login/', limited, async (request, reply) => {
     const input = parseInput(loginRequest, request.body);
@@ -52,7 +46,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/auth/social/google', limited, async (request, reply) => {
-    const answer = await loginWithGoogle(ctx, parseInput(googleLoginRequest, request.body), originOf(request));
+    const answer = await loginWithGoogle(
+      ctx,
+      parseInput(googleLoginRequest, request.body),
+      originOf(request),
+    );
     await rememberBrowser(ctx.db, request, reply, answer);
     return answer;
   });

@@ -1,82 +1,173 @@
-/** Sign-up (invite-only) and e-mail verification. */
-import { MESSAGES, type RegistrationRequest } from '@keystone/contract';
-import { eq } from 'drizzle-orm';
+/**
+ * Sign-up (invite-only) and e-mail verification. A sign-up only records a pending attempt with
+ * its own mailed token; the account gets that attempt's password and names when its token is
+ * used with its password, so no sign-up can change an existing account.
+ */
+import { MESSAGES, type RegistrationRequest, type VerifyEmailRequest } from '@keystone/contract';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { invites, users } from '../../db/schema';
+import { invites, pendingSignups, users } from '../../db/schema';
 import { badRequest, forbidden } from '../../http/errors';
 import { isUniqueViolation } from '../../lib/dbErrors';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { randomSecret, sha256 } from '../../lib/secrets';
 import { verificationMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
 import { publish } from '../../realtime/events';
 import { lockUserByEmail } from '../users/queries';
-import { consumeToken, issueToken } from './oneTimeTokens';
+import { refuseCommonPassword } from './commonPasswords';
+import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 
 const ALREADY_REGISTERED = 'A user is already registered with this e-mail address.';
+const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** Wrong passwords a link takes before it is voided (the token itself cannot be guessed). */
+export const MAX_VERIFY_ATTEMPTS = 10;
 
-/** Creates the account of an invited person (or completes their placeholder) and mails the verification link. */
+type PendingSignup = typeof pendingSignups.$inferSelect;
+
+/** Records a sign-up of an invited address and mails its verification link; voids older ones. */
 export async function register(ctx: AppContext, input: RegistrationRequest): Promise<void> {
+  refuseCommonPassword(input.password1, 'password1', [input.email, input.first_name, input.last_name]);
   const passwordHash = await hashPassword(input.password1);
-  try {
-    await ctx.db.transaction(async (tx) => {
-      const [invite] = await tx.select().from(invites).where(eq(invites.email, input.email)).limit(1);
-      if (!invite) throw forbidden(MESSAGES.inviteOnly);
-      const existing = await lockUserByEmail(tx, input.email);
-      // A verified account is never taken over by a second sign-up (that would skip proving the mailbox).
-      if (existing?.emailVerifiedAt) throw badRequest(ALREADY_REGISTERED, { email: [ALREADY_REGISTERED] });
-      const fields = {
-        passwordHash,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        isPlaceholder: false,
-        updatedAt: new Date(),
-      };
-      const userId = existing
-        ? (
-            await tx.update(users).set(fields).where(eq(users.id, existing.id)).returning({ id: users.id })
-          )[0]!.id
-        : (
-            await tx
-              .insert(users)
-              .values({ ...fields, email: input.email, organisationId: invite.organisationId })
-              .returning({ id: users.id })
-          )[0]!.id;
-      if (!invite.isAccepted) {
-        await tx
-          .update(invites)
-          .set({ isAccepted: true, acceptedAt: new Date() })
-          .where(eq(invites.id, invite.id));
-      }
-      // An invited person already on a strategy now has a name there.
-      await publish(tx, [{ kind: 'people' }]);
-      await sendVerification(ctx, tx, userId, input.email, input.first_name);
+  await ctx.db.transaction(async (tx) => {
+    // Locking the invite queues concurrent sign-ups of one address, so one link stays active.
+    const [invite] = await tx
+      .select()
+      .from(invites)
+      .where(eq(invites.email, input.email))
+      .for('update')
+      .limit(1);
+    if (!invite) throw forbidden(MESSAGES.inviteOnly);
+    const existing = await lockUserByEmail(tx, input.email);
+    if (existing?.emailVerifiedAt) throw badRequest(ALREADY_REGISTERED, { email: [ALREADY_REGISTERED] });
+    await voidPendingSignups(tx, input.email);
+    const token = randomSecret();
+    await tx.insert(pendingSignups).values({
+      email: input.email,
+      organisationId: invite.organisationId,
+      passwordHash,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + LIFETIME_MS),
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest(ALREADY_REGISTERED, { email: [ALREADY_REGISTERED] });
-    throw error;
-  }
+    // A page, not an API call: opening the link (as mail scanners do) changes nothing.
+    const link = `${ctx.config.appUrl}/verify-email/${token}`;
+    await enqueueMail(tx, { to: input.email, ...verificationMail(input.first_name, link) });
+  });
   ctx.mailQueued();
 }
 
-async function sendVerification(
-  ctx: AppContext,
-  tx: Queryable,
-  userId: number,
-  email: string,
-  firstName: string,
-) {
-  const token = await issueToken(tx, userId, 'verify_email');
-  const link = `${ctx.config.appUrl}/api/auth/verify-email/${token}/`;
-  await enqueueMail(tx, { to: email, ...verificationMail(firstName, link) });
+async function voidPendingSignups(db: Queryable, email: string): Promise<void> {
+  await db
+    .update(pendingSignups)
+    .set({ usedAt: new Date() })
+    .where(and(eq(pendingSignups.email, email), isNull(pendingSignups.usedAt)));
 }
 
-/** True when the link was valid; the address counts as verified from then on. */
-export async function verifyEmail(ctx: AppContext, token: string): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, 'verify_email');
-    if (userId === null) return false;
-    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
-    return true;
-  });
+const isActive = () => and(isNull(pendingSignups.usedAt), gt(pendingSignups.expiresAt, new Date()));
+
+async function activeSignupByToken(db: Queryable, token: string): Promise<PendingSignup | undefined> {
+  const [row] = await db
+    .select()
+    .from(pendingSignups)
+    .where(and(eq(pendingSignups.tokenHash, sha256(token)), isActive()))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Verifies the address of the link's sign-up, with the password chosen at that sign-up, and only
+ * then writes that sign-up's password and names to the account (creating it, or taking over the
+ * placeholder an invite made). Throws a 400 with the reason otherwise.
+ */
+export async function verifyEmail(
+  ctx: AppContext,
+  input: VerifyEmailRequest,
+  origin: RequestOrigin,
+): Promise<void> {
+  const pending = await activeSignupByToken(ctx.db, input.key);
+  if (!pending) throw badRequest(MESSAGES.verificationLinkInvalid);
+  if (!(await verifyPassword(pending.passwordHash, input.password))) {
+    await countWrongPassword(ctx.db, pending.id);
+    throw badRequest(MESSAGES.signupPasswordMismatch);
+  }
+  try {
+    await ctx.db.transaction(async (tx) => {
+      // Conditional, so two concurrent uses of one link verify once.
+      const [claimed] = await tx
+        .update(pendingSignups)
+        .set({ usedAt: new Date() })
+        .where(and(eq(pendingSignups.id, pending.id), isActive()))
+        .returning();
+      if (!claimed) throw badRequest(MESSAGES.verificationLinkInvalid);
+      const userId = await completeAccount(tx, claimed);
+      await tx
+        .update(invites)
+        .set({ isAccepted: true, acceptedAt: new Date() })
+        .where(and(eq(invites.email, claimed.email), eq(invites.isAccepted, false)));
+      // An invited person already on a strategy now has a name there.
+      await publish(tx, [{ kind: 'people' }]);
+      await recordSecurityEvent(tx, ctx.log, origin, { kind: 'signup_verified', userId, method: 'password' });
+    });
+  } catch (error) {
+    // An account of this address made meanwhile (e.g. by Google sign-in) is never taken over.
+    if (isUniqueViolation(error)) throw badRequest(ALREADY_REGISTERED, { email: [ALREADY_REGISTERED] });
+    throw error;
+  }
+}
+
+/** Writes the sign-up to the account of its address and returns the account's id. */
+async function completeAccount(tx: Queryable, signup: PendingSignup): Promise<number> {
+  const fields = {
+    passwordHash: signup.passwordHash,
+    firstName: signup.firstName,
+    lastName: signup.lastName,
+    isPlaceholder: false,
+    emailVerifiedAt: new Date(),
+    updatedAt: new Date(),
+  };
+  const existing = await lockUserByEmail(tx, signup.email);
+  if (existing?.emailVerifiedAt) throw badRequest(ALREADY_REGISTERED, { email: [ALREADY_REGISTERED] });
+  if (existing) {
+    // A placeholder keeps its id, so its team assignments become the person's.
+    await tx.update(users).set(fields).where(eq(users.id, existing.id));
+    return existing.id;
+  }
+  const [created] = await tx
+    .insert(users)
+    .values({ ...fields, email: signup.email, organisationId: signup.organisationId })
+    .returning({ id: users.id });
+  return created!.id;
+}
+
+/** Counts a wrong password on the link; the last allowed one voids it. */
+async function countWrongPassword(db: Queryable, pendingId: number): Promise<void> {
+  await db
+    .update(pendingSignups)
+    .set({
+      failedAttempts: sql`${pendingSignups.failedAttempts} + 1`,
+      usedAt: sql`case when ${pendingSignups.failedAttempts} + 1 >= ${MAX_VERIFY_ATTEMPTS} then now() else ${pendingSignups.usedAt} end`,
+    })
+    .where(and(eq(pendingSignups.id, pendingId), isNull(pendingSignups.usedAt)));
+}
+
+/**
+ * True when the newest active sign-up of the address has this password: login uses it to tell
+ * someone who signed up but has not verified yet to open the mail, rather than "wrong credentials".
+ */
+export async function pendingSignupPasswordMatches(
+  db: Queryable,
+  email: string,
+  password: string,
+): Promise<boolean> {
+  const [pending] = await db
+    .select({ passwordHash: pendingSignups.passwordHash })
+    .from(pendingSignups)
+    .where(and(eq(pendingSignups.email, email.trim().toLowerCase()), isActive()))
+    .orderBy(desc(pendingSignups.createdAt), desc(pendingSignups.id))
+    .limit(1);
+  if (!pending) return false;
+  return verifyPassword(pending.passwordHash, password);
 }

@@ -10,8 +10,8 @@ export function SignupCompletePage() {
     <AuthCard title="Thank you for signing up">
       <MarkEmailReadOutlinedIcon color="primary" sx={{ fontSize: 48, my: 1 }} aria-hidden="true" />
       <Typography sx={{ mb: 2 }}>
-        We have sent you a verification e-mail. Please click the link in that e-mail to verify your address;
-        after that you can log in.
+        We have sent you a verification e-mail. Please open the link in that e-mail and enter the password you
+        just chose to verify your address; after that you can log in.
       </Typography>
       <Link component={RouterLink} to="/login">
         Go to the login page

@@ -1,6 +1,6 @@
 /**
- * What /login says on arrival: the result of the e-mail verification link (?verified=1|0, set by
- * the server's redirect) or a note handed over by the page that sent the user here.
+ * What /login says on arrival: the result of the e-mail verification (?verified=1, set by the
+ * verification page; 0 was the old link's failure) or a note handed over by the page that sent the user here.
  */
 import { MESSAGES } from '@keystone/contract';
 export interface LoginNotice {

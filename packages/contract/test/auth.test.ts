@@ -120,11 +120,29 @@ describe('loginRequest', () => {
 });
 
 describe('googleLoginRequest', () => {
+  const verifier = 'v'.repeat(43);
+  const nonce = 'n'.repeat(16);
+
   it('should require a non-empty code', () => {
-    expect(googleLoginRequest.parse({ code: 'abc' })).toEqual({ code: 'abc' });
-    expect(errorsOf(googleLoginRequest, {})).toEqual({ code: ['A Google sign-in code is required.'] });
-    expect(errorsOf(googleLoginRequest, { code: '' })).toEqual({
+    expect(googleLoginRequest.parse({ code: 'abc', code_verifier: verifier, nonce })).toEqual({
+      code: 'abc',
+      code_verifier: verifier,
+      nonce,
+    });
+    expect(errorsOf(googleLoginRequest, { code_verifier: verifier, nonce })).toEqual({
       code: ['A Google sign-in code is required.'],
+    });
+    expect(errorsOf(googleLoginRequest, { code: '', code_verifier: verifier, nonce })).toEqual({
+      code: ['A Google sign-in code is required.'],
+    });
+  });
+
+  it('should require the PKCE verifier and the nonce', () => {
+    const errors = errorsOf(googleLoginRequest, { code: 'abc', code_verifier: 'short', nonce: 'x' });
+    expect(Object.keys(errors ?? {}).sort()).toEqual(['code_verifier', 'nonce']);
+    expect(errorsOf(googleLoginRequest, { code: 'abc' })).toEqual({
+      code_verifier: ['A PKCE code verifier is required.'],
+      nonce: ['A sign-in nonce is required.'],
     });
   });
 });

@@ -159,6 +159,8 @@ describe('two-factor authentication', () => {
         sql`select code_hash from recovery_codes where user_id = ${user.id}`,
       );
       const hashes = JSON.stringify(stored);
+      // A password hash (argon2id with its own salt): a 50-bit code cannot be found by trying all.
+      expect(stored.every((row) => String(row.code_hash).startsWith('$argon2id$'))).toBe(true);
       for (const code of recoveryCodes) {
         expect(hashes).not.toContain(code);
         expect(hashes).not.toContain(code.replace('-', ''));
@@ -324,6 +326,13 @@ describe('two-factor authentication', () => {
       const late = await secondStep({ mfa_token: token, code: codeFor(secret) });
       expect(late.status).toBe(400);
       expect(late.body).toEqual({ detail: MFA_MESSAGES.challengeInvalid });
+      // Wrong codes count on the account like wrong passwords: it now waits, password unchecked.
+      const waiting = await passwordLogin(user);
+      expect(waiting.status).toBe(429);
+      expect(waiting.body.detail).toBe(MESSAGES.accountBackoff(waiting.body.retry_after));
+      await server.database.db.execute(
+        sql`update account_throttles set blocked_until = now() - interval '1 second' where account = ${user.email}`,
+      );
       // A fresh sign-in gets a fresh token.
       expect((await secondStep({ mfa_token: await mfaToken(user), code: codeFor(secret) })).status).toBe(200);
     });
@@ -352,7 +361,7 @@ describe('two-factor authentication', () => {
       const mail = await server.smtp.waitFor(user.email, /Reset your Keystone password/, 10_000);
       const link = mail.links.find((candidate) => candidate.includes('/reset-password/'))!;
       const [uid, token] = new URL(link).pathname.split('/').filter(Boolean).slice(1);
-      const newPassword = 'Brand-new1!';
+      const newPassword = 'Quartz-lantern8?';
       const reset = await server.api('POST', `/api/auth/password/reset/confirm/${uid}/${token}/`, {
         body: { uid, token, new_password1: newPassword, new_password2: newPassword },
       });

@@ -147,6 +147,43 @@ describe('password change', () => {
     expect(await loginStatus(user, user.password)).toBe(200);
   });
 
+  it("should refuse a password built on the person's names, e-mail or the app's name", async () => {
+    const user = await server.createUser({
+      email: 'zorblax.quillfeather@example.com',
+      firstName: 'Zorblax',
+      lastName: 'Quillfeather',
+    });
+    const key = await server.loginAs(user);
+    for (const guessable of ['Zorblax-1969!', 'xQUILLFEATHER-42x!', 'Keystone-Zq77!']) {
+      const response = await changeTo(key, user, guessable);
+      expect({ guessable, status: response.status, errors: response.body.errors }).toEqual({
+        guessable,
+        status: 400,
+        errors: { new_password1: [SESSION_MESSAGES.passwordHasContextWords] },
+      });
+    }
+  });
+
+  it('should count wrong old passwords on the account, but not right ones', async () => {
+    const user = await server.createUser();
+    const key = await server.loginAs(user);
+    // Right old password, refused new one: these do not count.
+    for (let i = 0; i < 8; i++) expect((await changeTo(key, user, 'Password1!')).status).toBe(400);
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await server.api('POST', '/api/auth/password/change/', {
+        token: key,
+        body: {
+          old_password: `Wrong-old${i}!`,
+          new_password1: 'Cobalt-ring7?',
+          new_password2: 'Cobalt-ring7?',
+        },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
   it('should tell a Google-only account to use "forgot password" instead', async () => {
     const user = await server.createUser();
     const key = await server.loginAs(user);

@@ -186,8 +186,8 @@ describe('POST /api/auth/registration/', () => {
 
   it("should refuse the owner's own password on a stranger's sign-up link and change nothing", async () => {
     const email = 'owner@example.com';
-    const stranger = 'Stranger-pass4$';
-    const owner = 'Owner-pass5%';
+    const stranger = 'Quartz-pass4$';
+    const owner = 'Velvet-pass5%';
     const strangersLink = await invitedSignup(email, stranger, { first: 'Mallory', last: 'Stranger' });
 
     // The owner gets the stranger's mail and opens the link with their own password.

@@ -50,9 +50,16 @@ export async function claimAttempt(db: Queryable, account: string): Promise<numb
   return Math.max(1, Number(blocked?.seconds ?? 1));
 }
 
-/** A successful sign-in (or a password reset from the mailbox) ends the account's back-off. */
-export async function clearAttempts(db: Queryable, account: string): Promise<void> {
-  await db.delete(accountThrottles).where(eq(accountThrottles.account, account));
+/**
+ * The attempt was right (a password whose second factor is still to come, or an old password
+ * before a change): it stops counting, and the wait it started ends (any wait before it had run
+ * out, or it would not have been let through). Earlier failures stay counted.
+ */
+export async function releaseAttempt(db: Queryable, account: string): Promise<void> {
+  await db
+    .update(accountThrottles)
+    .set({ failures: sql`greatest(${accountThrottles.failures} - 1, 0)`, blockedUntil: null })
+    .where(eq(accountThrottles.account, account));
 }
 
 /** A sign-in with every factor passed: the user's account starts counting from zero. */

@@ -4,7 +4,13 @@ import type { AppContext } from '../../context';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { findUserByEmail } from '../users/queries';
-import { accountOf, claimAttempt, clearAttemptsOfUser, forgetOldAttempts } from './accountThrottle';
+import {
+  accountOf,
+  claimAttempt,
+  clearAttemptsOfUser,
+  forgetOldAttempts,
+  releaseAttempt,
+} from './accountThrottle';
 import { issueKey } from './keys';
 import { isMfaEnabled, startMfaChallenge } from './mfaChallenges';
 import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
@@ -53,6 +59,7 @@ export async function login(
     }
     throw badRequest(MESSAGES.wrongCredentials);
   }
+  await releaseAttempt(ctx.db, account);
   // Said only after the password matched, so it reveals nothing to someone guessing.
   if (!user.emailVerifiedAt) throw badRequest(MESSAGES.emailNotVerified);
   return completeLogin(ctx, user.id, 'password', origin);

@@ -13,7 +13,7 @@ import { badRequest, tooManyRequests } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { passwordChangedMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
-import { accountOf, claimAttempt } from './accountThrottle';
+import { accountOf, claimAttempt, releaseAttempt } from './accountThrottle';
 import { refuseCommonPassword } from './commonPasswords';
 import type { AuthenticatedUser } from './keys';
 import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
@@ -32,13 +32,15 @@ export async function changePassword(
     .where(eq(users.id, user.id));
   if (!account?.passwordHash) throw badRequest(SESSION_MESSAGES.passwordNotSet);
   // Someone holding a stolen session guesses the old password under the account's back-off too.
-  const wait = await claimAttempt(ctx.db, accountOf(user.email));
+  const throttled = accountOf(user.email);
+  const wait = await claimAttempt(ctx.db, throttled);
   if (wait > 0) throw tooManyRequests(MESSAGES.accountBackoff(wait), wait);
   if (!(await verifyPassword(account.passwordHash, input.old_password))) {
     throw badRequest(SESSION_MESSAGES.oldPasswordWrong, {
       old_password: [SESSION_MESSAGES.oldPasswordWrong],
     });
   }
+  await releaseAttempt(ctx.db, throttled);
   refuseCommonPassword(input.new_password1, 'new_password1', [user.email, user.displayName]);
   const passwordHash = await hashPassword(input.new_password1);
   await ctx.db.transaction(async (tx) => {

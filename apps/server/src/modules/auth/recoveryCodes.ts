@@ -1,12 +1,14 @@
 /**
- * Recovery codes: 10 random codes of 50 bits (`xxxxx-xxxxx`, base32), stored salted and hashed,
- * each accepted once.
+ * Recovery codes: 10 random codes of 50 bits (`xxxxx-xxxxx`, base32), each accepted once. Under
+ * 112 bits a code could be found from a plain hash by trying them all, so each is stored as an
+ * argon2id hash with its own salt, like a password (ASVS 6.5.2).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@keystone/contract';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { recoveryCodes } from '../../db/schema';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
@@ -21,30 +23,12 @@ function normalise(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, '');
 }
 
-function digest(salt: string, code: string): string {
-  return createHash('sha256')
-    .update(`${salt}:${normalise(code)}`)
-    .digest('hex');
-}
-
-function storedForm(code: string): string {
-  const salt = randomBytes(8).toString('hex');
-  return `${salt}$${digest(salt, code)}`;
-}
-
-function matches(stored: string, code: string): boolean {
-  const [salt, hash] = stored.split('$');
-  if (!salt || !hash) return false;
-  const candidate = Buffer.from(digest(salt, code), 'hex');
-  const expected = Buffer.from(hash, 'hex');
-  return candidate.length === expected.length && timingSafeEqual(candidate, expected);
-}
-
 /** Replaces the user's recovery codes with new ones; answers them in clear, to be shown once. */
 export async function replaceRecoveryCodes(db: Queryable, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: storedForm(code) })));
+  const hashes = await Promise.all(codes.map((code) => hashPassword(normalise(code))));
+  await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
   return codes;
 }
 
@@ -63,7 +47,13 @@ export async function useRecoveryCode(db: Queryable, userId: number, code: strin
     .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  const match = unused.find((row) => matches(row.codeHash, code));
+  let match: (typeof unused)[number] | undefined;
+  for (const row of unused) {
+    if (await verifyPassword(row.codeHash, normalise(code))) {
+      match = row;
+      break;
+    }
+  }
   if (!match) return false;
   const used = await db
     .update(recoveryCodes)

@@ -69,7 +69,10 @@ export const authKeys = pgTable(
   ],
 );
 
-/** Single-use links sent by mail (e-mail verification, password reset); only a hash is kept. */
+/**
+ * Single-use links sent by mail (password reset); only a hash is kept. 'verify_email' rows are
+ * from before sign-ups kept their own tokens (pending_signups) and are no longer issued.
+ */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {

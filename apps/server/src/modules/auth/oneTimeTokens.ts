@@ -1,13 +1,15 @@
-/** Single-use mailed tokens (verification, password reset): stored hashed, expiring, used once. */
+/**
+ * Single-use mailed tokens (password reset): stored hashed, expiring, used once. Verification
+ * tokens belong to their sign-up attempt instead (pending_signups, signup.ts).
+ */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 import { randomSecret, sha256 } from '../../lib/secrets';
 
-export type TokenPurpose = 'verify_email' | 'reset_password';
+export type TokenPurpose = 'reset_password';
 
 const LIFETIME_MS: Record<TokenPurpose, number> = {
-  verify_email: 7 * 24 * 60 * 60 * 1000,
   reset_password: 24 * 60 * 60 * 1000,
 };
 

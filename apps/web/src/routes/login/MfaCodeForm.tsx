@@ -33,6 +33,24 @@ function inputProblem(code: string, recovery: boolean): string | null {
   return /^\d{6}$/.test(compact) ? null : MFA_MESSAGES.codeFormat;
 }
 
+/** The code field of each kind: what it is called, how the browser may fill it, what it takes. */
+const CODE_FIELDS = {
+  totp: {
+    label: 'Authentication code',
+    name: 'one-time-code',
+    autoComplete: 'one-time-code',
+    hint: 'The 6-digit code your authenticator app shows now.',
+    slotProps: { htmlInput: { inputMode: 'numeric', pattern: '[0-9 ]*', maxLength: 7 } },
+  },
+  recovery: {
+    label: 'Recovery code',
+    name: 'recovery-code',
+    autoComplete: 'off',
+    hint: 'One of the recovery codes you saved, like abcde-fghij.',
+    slotProps: { htmlInput: { maxLength: 32, spellCheck: false, autoCapitalize: 'none' } },
+  },
+} as const;
+
 export function MfaCodeForm({ mfaToken, onLoggedIn, onRestart }: MfaCodeFormProps) {
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -41,6 +59,7 @@ export function MfaCodeForm({ mfaToken, onLoggedIn, onRestart }: MfaCodeFormProp
   const expired =
     mutation.error instanceof ApiError && mutation.error.detail === MFA_MESSAGES.challengeInvalid;
 
+  const { hint, ...field } = { ...CODE_FIELDS[recovery ? 'recovery' : 'totp'] };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = inputProblem(code, recovery);
@@ -56,39 +75,19 @@ export function MfaCodeForm({ mfaToken, onLoggedIn, onRestart }: MfaCodeFormProp
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      {recovery ? (
-        <TextField
-          key="recovery"
-          label="Recovery code"
-          name="recovery-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="off"
-          autoFocus
-          fullWidth
-          margin="normal"
-          required
-          error={problem !== null}
-          helperText={problem ?? 'One of the recovery codes you saved, like abcde-fghij.'}
-          slotProps={{ htmlInput: { maxLength: 32, spellCheck: false, autoCapitalize: 'none' } }}
-        />
-      ) : (
-        <TextField
-          key="totp"
-          label="Authentication code"
-          name="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="one-time-code"
-          autoFocus
-          fullWidth
-          margin="normal"
-          required
-          error={problem !== null}
-          helperText={problem ?? 'The 6-digit code your authenticator app shows now.'}
-          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9 ]*', maxLength: 7 } }}
-        />
-      )}
+      <TextField
+        // A new field for each kind, so the browser's autofill and the focus start afresh.
+        key={field.name}
+        {...field}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        autoFocus
+        fullWidth
+        margin="normal"
+        required
+        error={problem !== null}
+        helperText={problem ?? hint}
+      />
       {mutation.isError && (
         <Alert
           severity="error"

@@ -219,3 +219,18 @@ describe('limits shared by every instance', () => {
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 });
+
+describe('device cookie behind TLS', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // TLS ends at the load balancer: the request itself is plain HTTP, the public address is not.
+    server = await getTestServer({ appUrl: 'https://keystone.example.com' });
+  });
+  afterAll(() => server.close());
+
+  it('should be Secure whenever APP_URL is https', async () => {
+    const user = await server.createUser();
+    const login = await server.api('POST', LOGIN, { body: { email: user.email, password: user.password } });
+    expect(String(login.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+  });
+});

@@ -15,7 +15,7 @@ export function mfaRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/auth/login/mfa/', limited, async (request, reply) => {
     const input = parseInput(mfaLoginRequest, request.body);
     const answer = await loginWithMfa(ctx, input, originOf(request), deviceTokenOf(request));
-    await rememberBrowser(ctx.db, request, reply, answer);
+    await rememberBrowser(ctx, request, reply, answer);
     return answer;
   });
 

@@ -41,7 +41,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/auth/login/', limited, async (request, reply) => {
     const input = parseInput(loginRequest, request.body);
     const answer = await login(ctx, input.email, input.password, originOf(request), deviceTokenOf(request));
-    await rememberBrowser(ctx.db, request, reply, answer);
+    await rememberBrowser(ctx, request, reply, answer);
     return answer;
   });
 
@@ -51,7 +51,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       parseInput(googleLoginRequest, request.body),
       originOf(request),
     );
-    await rememberBrowser(ctx.db, request, reply, answer);
+    await rememberBrowser(ctx, request, reply, answer);
     return answer;
   });
 

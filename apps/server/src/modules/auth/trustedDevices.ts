@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { trustedDevices, users } from '../../db/schema';
 import { randomSecret, sha256 } from '../../lib/secrets';
@@ -54,14 +55,15 @@ async function rememberDevice(db: Queryable, userId: number, token: string | nul
 
 /** After an answer to a sign-in call: a session started, so this browser is now known to the account. */
 export async function rememberBrowser(
-  db: Queryable,
+  ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   answer: object,
 ): Promise<void> {
   if (!('key' in answer && 'user_id' in answer) || typeof answer.user_id !== 'number') return;
-  const token = await rememberDevice(db, answer.user_id, deviceTokenOf(request));
-  setDeviceCookie(reply, token, request.protocol === 'https');
+  const token = await rememberDevice(ctx.db, answer.user_id, deviceTokenOf(request));
+  // The public address decides: TLS often ends at a load balancer in front of us.
+  setDeviceCookie(reply, token, ctx.config.appUrl.startsWith('https:'));
 }
 
 /** HttpOnly and sent only to the sign-in calls: page scripts never see it. */

@@ -84,7 +84,7 @@ async function seedDemo(db: Db, config: Config) {
     await seedDemoStrategy(
       config,
       db,
-      { ...dana!, organisationId: organisation.id, keyHash: '', displayName: dana!.email },
+      { ...dana!, organisationId: organisation.id, keyHash: '', displayName: dana!.email, isAdmin: true },
       olivia!,
       sam!,
     );

@@ -48,6 +48,7 @@ describe('user details', () => {
         first_name: 'Augusta',
         last_name: 'King',
         business_title: 'Analyst',
+        is_admin: false,
       };
       expect(response.body).toEqual(expected);
       expect((await details()).body).toEqual(expected);

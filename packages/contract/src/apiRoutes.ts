@@ -6,6 +6,7 @@
 
 import { ACCOUNT_ROUTES } from './apiRoutes/accounts';
 import { OPERATIONS_ROUTES } from './apiRoutes/operations';
+import { ORGANISATION_ROUTES } from './apiRoutes/organisation';
 import { PROGRESS_ROUTES } from './apiRoutes/progress';
 import type { ApiRoute } from './apiRoutes/schemas';
 import { STRATEGY_ROUTES } from './apiRoutes/strategies';
@@ -23,6 +24,7 @@ export {
 export const API_ROUTES: readonly ApiRoute[] = [
   ...OPERATIONS_ROUTES,
   ...ACCOUNT_ROUTES,
+  ...ORGANISATION_ROUTES,
   ...STRATEGY_ROUTES,
   ...PROGRESS_ROUTES,
 ];

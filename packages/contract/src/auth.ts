@@ -3,10 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { passwordProblems } from './password';
-import { emailSchema, passwordSchema } from './primitives';
-
-const requiredName = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(LIMITS.personName);
+import { emailSchema, nameSchema, passwordSchema } from './primitives';
 
 /** Adds the password rules and the "must match" rule to an object with two password fields. */
 export function checkNewPassword(
@@ -29,8 +26,10 @@ export const registrationRequest = z
     email: emailSchema,
     password1: passwordSchema,
     password2: z.string({ error: MESSAGES.passwordsMustMatch }).max(LIMITS.passwordMax),
-    first_name: requiredName(MESSAGES.firstNameRequired),
-    last_name: requiredName(MESSAGES.lastNameRequired),
+    first_name: nameSchema(MESSAGES.firstNameRequired),
+    last_name: nameSchema(MESSAGES.lastNameRequired),
+    /** The token of an invitation's sign-up link: the person joins that invitation's organisation. */
+    invite: z.string().max(256).optional(),
   })
   .superRefine((value, ctx) =>
     checkNewPassword(value.password1, value.password2, ctx, 'password1', 'password2'),
@@ -104,5 +103,7 @@ export const publicConfigResponse = z.object({
   google: z
     .object({ client_id: z.string(), authorization_endpoint: z.string(), redirect_uri: z.string() })
     .nullable(),
+  /** No organisation exists yet: the login page points to the setup link in the server's log. */
+  needs_setup: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;

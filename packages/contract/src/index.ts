@@ -8,6 +8,7 @@ export * from './invites';
 export * from './limits';
 export * from './messages';
 export * from './mfa';
+export * from './organisation';
 export * from './password';
 export * from './permissions';
 export * from './primitives';

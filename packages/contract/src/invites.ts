@@ -25,6 +25,8 @@ export const inviteSchema = z.object({
   is_accepted: z.boolean(),
   accepted_at: z.string().nullable(),
   created_at: z.string(),
+  /** When its mail was last sent (a resend is allowed some minutes later). */
+  last_sent_at: z.string(),
 });
 export type Invite = z.infer<typeof inviteSchema>;
 

@@ -13,6 +13,17 @@ export const LIMITS = {
   businessTitle: 150,
   email: 254,
   invitesPerRequest: 50,
+  /**
+   * Invitation mails (new and resent) in any 24 hours: per person who sends them, and per
+   * organisation, so nobody can use the product to flood mailboxes.
+   */
+  invitesPerUserPerDay: 100,
+  invitesPerOrganisationPerDay: 500,
+  /** An invitation can be mailed again once this many minutes have passed since its last mail. */
+  inviteResendMinutes: 10,
+  organisationName: 150,
+  /** Security log entries per page. */
+  securityLogPageMax: 100,
   timelinesPerInitiative: 50,
   /** Progress comments (plain-text characters), and bounds on the notification settings. */
   comment: 2000,

@@ -39,3 +39,16 @@ export const idSchema = z.preprocess(
     .positive('A valid id is required.')
     .max(2_147_483_647, 'A valid id is required.'),
 );
+
+/** Line breaks and other control characters, or a web address: what a name may not carry into a mail. */
+const NAME_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|:\/\/|\bwww\./i;
+export const NAME_NOT_ALLOWED = 'Names cannot contain line breaks or web addresses.';
+
+/** A person's (or an organisation's) name: trimmed, bounded, without line breaks or links. */
+export const nameSchema = (requiredMessage: string, max: number = LIMITS.personName) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `At most ${max} characters`)
+    .refine((value) => !NAME_FORBIDDEN.test(value), NAME_NOT_ALLOWED);

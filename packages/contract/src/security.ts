@@ -11,6 +11,16 @@ export const SECURITY_EVENT_KINDS = [
   'mfa_enabled',
   'mfa_disabled',
   'signup_verified',
+  // Administrators' actions (issue 14): the event's user is the person acted on, its actor the administrator.
+  'organisation_setup',
+  'organisation_updated',
+  'invite_created',
+  'invite_resent',
+  'invite_revoked',
+  'user_deactivated',
+  'user_reactivated',
+  'admin_granted',
+  'admin_revoked',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

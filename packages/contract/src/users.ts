@@ -1,6 +1,7 @@
 /** User payloads of spec §3 (summary and detail). */
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { nameSchema } from './primitives';
 
 export const userSummary = z.object({
   id: z.number().nullable(),
@@ -13,6 +14,8 @@ export const userDetails = userSummary.extend({
   first_name: z.string(),
   last_name: z.string(),
   business_title: z.string(),
+  /** Administrators of the organisation see its page (/organisation). */
+  is_admin: z.boolean(),
 });
 export type UserDetails = z.infer<typeof userDetails>;
 
@@ -24,8 +27,8 @@ export const updateUserDetailsRequest = z.object({
   id: z.unknown().optional(),
   name: z.unknown().optional(),
   email: z.string().max(LIMITS.email).optional(),
-  first_name: z.string().trim().min(1, 'First name is required').max(LIMITS.personName).optional(),
-  last_name: z.string().trim().min(1, 'Last name is required').max(LIMITS.personName).optional(),
+  first_name: nameSchema('First name is required').optional(),
+  last_name: nameSchema('Last name is required').optional(),
   business_title: z.string().trim().max(LIMITS.businessTitle).optional(),
 });
 export type UpdateUserDetailsRequest = z.infer<typeof updateUserDetailsRequest>;

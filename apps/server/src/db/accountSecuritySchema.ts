@@ -144,6 +144,8 @@ export const securityEvents = pgTable(
     /** Null for a failed login naming an address nobody has. */
     organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The administrator who acted, for administrators' actions (invite, deactivate, …). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text().notNull(),
     /** How: 'password', 'google', 'totp', 'recovery_code', … */
     method: text(),
@@ -155,5 +157,17 @@ export const securityEvents = pgTable(
   (table) => [
     index('security_events_organisation_idx').on(table.organisationId, table.createdAt),
     index('security_events_user_idx').on(table.userId),
+    index('security_events_actor_idx').on(table.actorId, table.createdAt),
   ],
 );
+
+/**
+ * First-run links (`APP_URL/setup/TOKEN`), printed by a start on an empty database; only a hash
+ * is kept. Setting up the first organisation deletes them all.
+ */
+export const setupTokens = pgTable('setup_tokens', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

@@ -6,6 +6,8 @@ import { createdAt } from './columns';
 export const organisations = pgTable('organisations', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   name: text().notNull(),
+  /** When set, only administrators may invite new people (also by typing them on a team page). */
+  onlyAdminsInvite: boolean('only_admins_invite').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -16,7 +18,10 @@ export const users = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id),
-    /** Always stored lower-cased. */
+    /**
+     * Always stored lower-cased. One account per address; each organisation may also hold a
+     * placeholder of it (someone it invited), so no organisation learns of another's people.
+     */
     email: text().notNull(),
     /** Null for a placeholder created by an invite, until its owner signs up (or for Google-only accounts). */
     passwordHash: text('password_hash'),
@@ -27,13 +32,15 @@ export const users = pgTable(
     /** An invited person assigned before signing up; they take the row over at sign-up. */
     isPlaceholder: boolean('is_placeholder').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Administrators manage the organisation's people, invitations and settings. */
+    isAdmin: boolean('is_admin').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('users_email_unique').on(table.email),
-    index('users_organisation_idx').on(table.organisationId),
+    uniqueIndex('users_account_email_unique').on(table.email).where(sql`not ${table.isPlaceholder}`),
+    uniqueIndex('users_organisation_email_unique').on(table.organisationId, table.email),
   ],
 );
 
@@ -89,11 +96,18 @@ export const invites = pgTable(
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     isAccepted: boolean('is_accepted').notNull().default(false),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /**
+     * SHA-256 of the token the invitation mail's sign-up link carries (a resend replaces it).
+     * Null for invitations made before links carried one.
+     */
+    tokenHash: text('token_hash'),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('invites_email_unique').on(table.email),
-    index('invites_organisation_idx').on(table.organisationId),
+    uniqueIndex('invites_organisation_email_unique').on(table.organisationId, table.email),
+    uniqueIndex('invites_token_unique').on(table.tokenHash),
+    index('invites_email_idx').on(table.email),
   ],
 );
 

@@ -21,7 +21,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found, or not visible to this user',
   409: 'Conflict: a limit is reached, or someone else is editing the field',
   413: 'Body too large (over 1 MiB)',
-  429: 'Too many requests from this address; try again later',
+  429: 'Too many requests from this address, or a quota is reached; try again later',
   503: 'A service this call needs is unavailable',
 };
 

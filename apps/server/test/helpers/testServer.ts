@@ -38,7 +38,12 @@ export interface TestServer extends BuiltApp {
   ): Promise<ApiResponse>;
   createOrganisation(name?: string): Promise<number>;
   createUser(
-    options?: Partial<TestUser> & { verified?: boolean; firstName?: string; lastName?: string },
+    options?: Partial<TestUser> & {
+      verified?: boolean;
+      firstName?: string;
+      lastName?: string;
+      isAdmin?: boolean;
+    },
   ): Promise<TestUser>;
   invite(email: string, organisationId: number): Promise<void>;
   /** SQL statements the application ran (the outbox polling and lock sweeps left out). */
@@ -119,6 +124,7 @@ export async function getTestServer(
           firstName: options.firstName ?? 'Test',
           lastName: options.lastName ?? `User${sequence}`,
           emailVerifiedAt: options.verified === false ? null : new Date(),
+          isAdmin: options.isAdmin ?? false,
         })
         .returning({ id: users.id });
       return { id: row!.id, email, password: options.password ?? PASSWORD, organisationId };

@@ -27,6 +27,16 @@ import {
   totpSetupResponse,
 } from '../mfa';
 import {
+  memberSchema,
+  organisationSchema,
+  securityLogPage,
+  setupRequest,
+  setupStatusResponse,
+  updateMemberRequest,
+  updateMemberResponse,
+  updateOrganisationRequest,
+} from '../organisation';
+import {
   commentSchema,
   lockedCommentDatesResponse,
   lockedCommentsRequest,
@@ -112,6 +122,14 @@ export const API_SCHEMAS = {
   LockedField: lockedFieldSchema,
   FieldLockConflict: fieldLockConflictSchema,
   Health: z.object({ status: z.string() }),
+  SetupStatus: setupStatusResponse,
+  SetupRequest: setupRequest,
+  Organisation: organisationSchema,
+  UpdateOrganisationRequest: updateOrganisationRequest,
+  Member: memberSchema,
+  UpdateMemberRequest: updateMemberRequest,
+  UpdateMemberResponse: updateMemberResponse,
+  SecurityLogPage: securityLogPage,
 } as const;
 
 export type ApiSchemaName = keyof typeof API_SCHEMAS;
@@ -119,7 +137,7 @@ export type ApiSchemaName = keyof typeof API_SCHEMAS;
 export type ApiBody = ApiSchemaName | readonly [ApiSchemaName];
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** The error statuses a call can answer beyond the common ones the document adds itself. */
-export type ApiErrorStatus = 403 | 404 | 409 | 503;
+export type ApiErrorStatus = 403 | 404 | 409 | 429 | 503;
 
 export interface ApiRoute {
   method: ApiMethod;

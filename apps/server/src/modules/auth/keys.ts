@@ -24,6 +24,8 @@ export interface AuthenticatedUser {
   email: string;
   /** Full name, or the e-mail address when no name is set: how others see this user. */
   displayName: string;
+  /** Read with the key on every request, so a role change applies at once. */
+  isAdmin: boolean;
   keyHash: string;
 }
 
@@ -45,6 +47,7 @@ const userForKeyQuery = preparedPer((db) =>
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      isAdmin: users.isAdmin,
       lastUsedAt: authKeys.lastUsedAt,
     })
     .from(authKeys)
@@ -81,6 +84,7 @@ export async function userForKey(db: Queryable, key: string): Promise<Authentica
     organisationId: row.organisationId,
     email: row.email,
     displayName: fullName(row.firstName, row.lastName) || row.email,
+    isAdmin: row.isAdmin,
     keyHash,
   };
 }

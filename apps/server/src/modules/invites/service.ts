@@ -18,6 +18,7 @@ export function presentInvite(invite: InviteRow) {
     is_accepted: invite.isAccepted,
     accepted_at: invite.acceptedAt?.toISOString() ?? null,
     created_at: invite.createdAt.toISOString(),
+    last_sent_at: invite.lastSentAt.toISOString(),
   };
 }
 

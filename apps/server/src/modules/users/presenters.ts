@@ -14,5 +14,6 @@ export function presentUserDetails(user: UserRow): UserDetails {
     first_name: user.firstName,
     last_name: user.lastName,
     business_title: user.businessTitle,
+    is_admin: user.isAdmin,
   };
 }

@@ -1,0 +1,95 @@
+/** API routes of organisations (issue 14): first-run setup and what administrators manage. */
+import type { ApiRoute } from './schemas';
+
+export const ORGANISATION_ROUTES: readonly ApiRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/setup/{token}/',
+    tag: 'organisation',
+    summary: 'Whether a first-run setup link (printed by the server on an empty database) still works',
+    auth: false,
+    response: 'SetupStatus',
+    rateLimited: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/setup/',
+    tag: 'organisation',
+    summary:
+      'First run: create the organisation and its first administrator with the setup token, and log in (answers the API key)',
+    auth: false,
+    request: 'SetupRequest',
+    response: 'LoginResponse',
+    status: 201,
+    rateLimited: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/organisation/',
+    tag: 'organisation',
+    summary: 'My organisation and its settings (administrators)',
+    auth: true,
+    response: 'Organisation',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/organisation/',
+    tag: 'organisation',
+    summary: 'Rename the organisation or change who may invite (administrators)',
+    auth: true,
+    request: 'UpdateOrganisationRequest',
+    response: 'Organisation',
+  },
+  {
+    method: 'GET',
+    path: '/api/organisation/members/',
+    tag: 'organisation',
+    summary:
+      'Everyone in the organisation: status, administrator or not, last active, strategy roles (administrators)',
+    auth: true,
+    response: ['Member'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/organisation/members/{id}/',
+    tag: 'organisation',
+    summary:
+      'Make a member an administrator or not, deactivate (ends their sessions, sockets, locks and mails) or reactivate them (administrators)',
+    auth: true,
+    request: 'UpdateMemberRequest',
+    response: 'UpdateMemberResponse',
+    errors: [404],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/invites/{id}/',
+    tag: 'invites',
+    summary: 'Revoke a pending invitation (administrators)',
+    auth: true,
+    response: 'Detail',
+    errors: [404, 409],
+  },
+  {
+    method: 'POST',
+    path: '/api/invites/{id}/resend/',
+    tag: 'invites',
+    summary: 'Mail a pending invitation again, with a new link (administrators)',
+    auth: true,
+    response: 'Detail',
+    errors: [404, 409],
+  },
+  {
+    method: 'GET',
+    path: '/api/organisation/security-log/',
+    tag: 'organisation',
+    summary: "The organisation's security log, newest first, paged with `before` (administrators)",
+    auth: true,
+    query: {
+      before: 'Continue after this entry id (the previous page’s next_before)',
+      limit: 'Entries per page (1–100, default 50)',
+      user: 'Only events about this member',
+      kind: 'Only events of this kind',
+    },
+    response: 'SecurityLogPage',
+  },
+];

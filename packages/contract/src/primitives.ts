@@ -41,7 +41,7 @@ export const idSchema = z.preprocess(
 );
 
 /** Line breaks and other control characters, or a web address: what a name may not carry into a mail. */
-const NAME_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|:\/\/|\bwww\./i;
+const NAME_FORBIDDEN = /[\p{Cc}\u2028\u2029]|:\/\/|\bwww\./iu;
 export const NAME_NOT_ALLOWED = 'Names cannot contain line breaks or web addresses.';
 
 /** A person's (or an organisation's) name: trimmed, bounded, without line breaks or links. */

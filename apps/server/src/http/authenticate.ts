@@ -1,5 +1,5 @@
 /** `Authorization: Token {key}` → request.user, or 403 exactly as DESIGN §3 says. */
-import { MESSAGES } from '@keystone/contract';
+import { MESSAGES, ORGANISATION_MESSAGES } from '@keystone/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
@@ -38,4 +38,11 @@ export function requireAuthentication(scope: FastifyInstance, ctx: AppContext): 
 export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw forbidden(MESSAGES.credentialsMissing);
   return request.user;
+}
+
+/** The signed-in user of a request, who must be an administrator of their organisation (else 403). */
+export function currentAdmin(request: FastifyRequest): AuthenticatedUser {
+  const user = currentUser(request);
+  if (!user.isAdmin) throw forbidden(ORGANISATION_MESSAGES.adminsOnly);
+  return user;
 }

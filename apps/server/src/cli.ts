@@ -8,7 +8,8 @@ import { type Config, loadConfig } from './config';
 import { type Db, openDatabase } from './db/client';
 import { invites, organisations, strategyMasters, users } from './db/schema';
 import { hashPassword } from './lib/passwords';
-import { signupLink } from './modules/invites/service';
+import { newInviteToken, signupLink } from './modules/invites/service';
+import { findUserByEmail } from './modules/users/queries';
 import { seedDemoStrategy } from './seed/demoStrategy';
 
 const USAGE = `Usage:
@@ -28,18 +29,36 @@ async function organisationNamed(db: Db, name: string | undefined): Promise<{ id
   return created!;
 }
 
+/**
+ * Invites the address to the organisation and prints its sign-up link. Says plainly, and fails,
+ * when it cannot: the address already has an account.
+ */
 async function invite(db: Db, appUrl: string, email: string, organisationName: string | undefined) {
   const address = email.trim().toLowerCase();
   if (!isValidEmail(address)) throw new Error(`Invalid email address: ${email}`);
-  const [existingUser] = await db.select().from(users).where(eq(users.email, address));
-  if (existingUser && !existingUser.isPlaceholder) {
-    console.log(`${address} already has an account; they can log in at ${appUrl}/login`);
+  if (await findUserByEmail(db, address)) {
+    console.error(`Not invited: ${address} already has an account. They can log in at ${appUrl}/login`);
+    process.exitCode = 1;
     return;
   }
   const organisation = await organisationNamed(db, organisationName);
-  await db.insert(invites).values({ email: address, organisationId: organisation.id }).onConflictDoNothing();
-  console.log(`Invited ${address} to "${organisation.name}".`);
-  console.log(`Sign-up link: ${signupLink(appUrl, address)}`);
+  const { token, tokenHash } = newInviteToken();
+  // Inviting again gives a fresh link (the mail's, if any, stops working).
+  const [row] = await db
+    .insert(invites)
+    .values({ email: address, organisationId: organisation.id, tokenHash })
+    .onConflictDoUpdate({
+      target: [invites.organisationId, invites.email],
+      set: { tokenHash, lastSentAt: new Date() },
+    })
+    .returning({ createdAt: invites.createdAt, lastSentAt: invites.lastSentAt });
+  const again = row && row.createdAt.getTime() !== row.lastSentAt.getTime();
+  console.log(
+    again
+      ? `${address} was already invited to "${organisation.name}"; here is a new link (the earlier one no longer works).`
+      : `Invited ${address} to "${organisation.name}".`,
+  );
+  console.log(`Sign-up link: ${signupLink(appUrl, address, token)}`);
 }
 
 async function seedDemo(db: Db, config: Config) {
@@ -59,7 +78,14 @@ async function seedDemo(db: Db, config: Config) {
   for (const person of people) {
     await db
       .insert(users)
-      .values({ ...person, organisationId: organisation.id, passwordHash, emailVerifiedAt: new Date() })
+      .values({
+        ...person,
+        organisationId: organisation.id,
+        passwordHash,
+        emailVerifiedAt: new Date(),
+        // The demo's own login administers the demo organisation.
+        isAdmin: person.email === DEMO_LOGIN.email,
+      })
       .onConflictDoNothing();
     await db
       .insert(invites)

@@ -81,6 +81,8 @@ export const googleLoginRequest = z.object({
     .string({ error: 'A sign-in nonce is required.' })
     .min(16, 'The sign-in nonce must be 16 to 256 characters.')
     .max(256, 'The sign-in nonce must be 16 to 256 characters.'),
+  /** The invitation token of the sign-up link the person came from (which organisation to join). */
+  invite: z.string().max(256).optional(),
 });
 
 export const passwordResetRequest = z.object({ email: emailSchema });

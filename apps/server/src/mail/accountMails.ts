@@ -1,11 +1,18 @@
 /** The account mails: e-mail verification, password reset, invitation, password-changed notice. */
 import { PRODUCT_NAME } from '@keystone/contract';
 import { type MailContent, renderMail } from './layout';
+import { mailName } from './names';
+
+/** "Hello Ada,", or "Hello," when the name is missing or unfit for a mail. */
+const greeting = (firstName: string) => {
+  const name = mailName(firstName, '');
+  return name ? `Hello ${name},` : 'Hello,';
+};
 
 export function verificationMail(firstName: string, link: string): MailContent {
   return renderMail({
     subject: `Confirm your e-mail address for ${PRODUCT_NAME}`,
-    greeting: `Hello ${firstName},`,
+    greeting: greeting(firstName),
     paragraphs: [
       `Welcome to ${PRODUCT_NAME}. Please confirm that this is your e-mail address to finish setting up your account.`,
       'The link opens a page that asks for the password you chose when signing up; entering it confirms the address.',
@@ -19,7 +26,7 @@ export function verificationMail(firstName: string, link: string): MailContent {
 export function passwordResetMail(firstName: string, link: string): MailContent {
   return renderMail({
     subject: `Reset your ${PRODUCT_NAME} password`,
-    greeting: firstName ? `Hello ${firstName},` : 'Hello,',
+    greeting: greeting(firstName),
     paragraphs: [
       'Someone asked to reset the password of your account. Choose a new password with the link below.',
     ],
@@ -29,12 +36,14 @@ export function passwordResetMail(firstName: string, link: string): MailContent 
   });
 }
 
-export function inviteMail(inviterName: string, link: string): MailContent {
+export function inviteMail(inviterName: string, organisationName: string, link: string): MailContent {
+  const inviter = mailName(inviterName, 'A colleague');
+  const organisation = mailName(organisationName, 'their organisation');
   return renderMail({
-    subject: `${inviterName} invited you to ${PRODUCT_NAME}`,
+    subject: `${inviter} invited you to ${PRODUCT_NAME}`,
     greeting: 'Hello,',
     paragraphs: [
-      `${inviterName} invited you to join their team on ${PRODUCT_NAME}, where you plan strategy on one page and report progress together.`,
+      `${inviter} invited you to join ${organisation} on ${PRODUCT_NAME}, where you plan strategy on one page and report progress together.`,
       'Create your account with this e-mail address to accept the invitation.',
     ],
     action: { label: 'Create your account', url: link },
@@ -58,7 +67,7 @@ export function passwordChangedMail(firstName: string, notice: PasswordNotice): 
   const from = notice.ip ? `${notice.browser} (address ${notice.ip})` : notice.browser;
   return renderMail({
     subject: `Your ${PRODUCT_NAME} password was changed`,
-    greeting: firstName ? `Hello ${firstName},` : 'Hello,',
+    greeting: greeting(firstName),
     paragraphs: [
       notice.how === 'reset'
         ? `The password of your account was reset with a link from a reset e-mail on ${when}, from ${from}.`

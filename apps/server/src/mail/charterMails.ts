@@ -1,6 +1,7 @@
 /** The sponsor approval request (spec §4): a link to the charter for each sponsor to read and approve. */
 import { PRODUCT_NAME } from '@keystone/contract';
 import { type MailContent, renderMail } from './layout';
+import { mailName } from './names';
 
 export function approvalRequestMail(options: {
   requesterName: string;
@@ -14,7 +15,7 @@ export function approvalRequestMail(options: {
     subject: `Please approve the charter of ${initiative}`,
     greeting: 'Hello,',
     paragraphs: [
-      `${options.requesterName} asks you to review and approve the charter of "${initiative}" in the strategy "${strategy}".`,
+      `${mailName(options.requesterName, 'A colleague')} asks you to review and approve the charter of "${initiative}" in the strategy "${strategy}".`,
       `Open the charter in ${PRODUCT_NAME}, read it through, and tick the approval box when you agree with it.`,
     ],
     action: { label: 'Review the charter', url: options.link },

@@ -8,10 +8,11 @@ import { and, eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { invites, userIdentities, users } from '../../db/schema';
+import { userIdentities, users } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { publish } from '../../realtime/events';
 import { findUserByEmail, findUserById } from '../users/queries';
+import { acceptInvitation, invitationFor, joinOrganisation } from './joining';
 import { completeLogin } from './login';
 import type { RequestOrigin } from './securityEvents';
 
@@ -72,6 +73,8 @@ export interface GoogleSignIn {
   code: string;
   code_verifier: string;
   nonce: string;
+  /** The invitation token of the sign-up link, when the person came from one. */
+  invite?: string;
 }
 
 async function exchangeCode(
@@ -144,7 +147,11 @@ async function hasIdentityOf(db: Queryable, userId: number, issuer: string): Pro
  * when the Google e-mail changed; else the account with that verified e-mail, which gets linked
  * only while it has no identity of this issuer; else a new account for an invited address.
  */
-async function resolveAccount(ctx: AppContext, identity: GoogleIdentity): Promise<number> {
+async function resolveAccount(
+  ctx: AppContext,
+  identity: GoogleIdentity,
+  inviteToken: string | undefined,
+): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const linkedId = await linkedUserId(tx, identity);
     if (linkedId !== undefined) {
@@ -158,22 +165,13 @@ async function resolveAccount(ctx: AppContext, identity: GoogleIdentity): Promis
     if (existing && (await hasIdentityOf(tx, existing.id, identity.issuer))) {
       throw forbidden(MESSAGES.googleAccountMismatch);
     }
-    const [invite] = await tx.select().from(invites).where(eq(invites.email, identity.email)).limit(1);
-    if (!existing && !invite) throw forbidden(MESSAGES.inviteOnly);
-    if (invite && !invite.isAccepted) {
-      await tx
-        .update(invites)
-        .set({ isAccepted: true, acceptedAt: new Date() })
-        .where(eq(invites.id, invite.id));
-    }
     const link = { issuer: identity.issuer, subject: identity.subject };
-    // Google vouches for the address, so it counts as verified; a placeholder becomes a full account.
     if (existing) {
-      const verifiedBefore = existing.emailVerifiedAt !== null && !existing.isPlaceholder;
+      // Google vouches for the address, so it counts as verified.
+      const verifiedBefore = existing.emailVerifiedAt !== null;
       await tx
         .update(users)
         .set({
-          isPlaceholder: false,
           emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
           firstName: existing.firstName || identity.firstName,
           lastName: existing.lastName || identity.lastName,
@@ -182,22 +180,21 @@ async function resolveAccount(ctx: AppContext, identity: GoogleIdentity): Promis
         })
         .where(eq(users.id, existing.id));
       await tx.insert(userIdentities).values({ userId: existing.id, ...link });
-      // An invited person already on a strategy may now have a name there.
-      await publish(tx, [{ kind: 'people' }]);
       return existing.id;
     }
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: identity.email,
-        organisationId: invite!.organisationId,
-        firstName: identity.firstName,
-        lastName: identity.lastName,
-        emailVerifiedAt: new Date(),
-      })
-      .returning({ id: users.id });
-    await tx.insert(userIdentities).values({ userId: created!.id, ...link });
-    return created!.id;
+    // No account yet: the invitation its sign-up link named, else the address's only one.
+    const invite = await invitationFor(tx, identity.email, inviteToken);
+    if (!invite) throw forbidden(MESSAGES.inviteOnly);
+    await acceptInvitation(tx, invite.organisationId, identity.email);
+    const userId = await joinOrganisation(tx, invite.organisationId, identity.email, {
+      passwordHash: null,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+    });
+    await tx.insert(userIdentities).values({ userId, ...link });
+    // An invited person already on a strategy now has a name there.
+    await publish(tx, [{ kind: 'people' }]);
+    return userId;
   });
 }
 
@@ -209,6 +206,6 @@ export async function loginWithGoogle(
   const google = ctx.config.google;
   if (!google) throw notFound(MESSAGES.googleNotConfigured);
   const identity = await exchangeCode(ctx, google, input);
-  const userId = await resolveAccount(ctx, identity);
+  const userId = await resolveAccount(ctx, identity, input.invite);
   return completeLogin(ctx, userId, 'google', origin);
 }

@@ -17,6 +17,9 @@ export interface RequestOrigin {
 
 const USER_AGENT_MAX = 400;
 
+/** For changes that do not come from a request of their own (the team page's invitations carry it through). */
+export const NO_ORIGIN: RequestOrigin = { ip: '', userAgent: '' };
+
 export function originOf(request: FastifyRequest): RequestOrigin {
   const agent = request.headers['user-agent'];
   return { ip: request.ip ?? '', userAgent: typeof agent === 'string' ? agent.slice(0, USER_AGENT_MAX) : '' };
@@ -29,6 +32,10 @@ export interface SecurityEvent {
   method?: SignInMethod;
   /** Facts that help an administrator read the event (never a password, key or code). */
   detail?: Record<string, unknown>;
+  /** The administrator or colleague who acted (an invitation's sender, a deactivating admin). */
+  actorId?: number;
+  /** Whose log it goes to, when neither the user nor the actor says (the user's, else the actor's). */
+  organisationId?: number;
 }
 
 /** Stores the event in `db` (a transaction, when it belongs to one) and logs it. */
@@ -38,13 +45,14 @@ export async function recordSecurityEvent(
   origin: RequestOrigin,
   event: SecurityEvent,
 ): Promise<void> {
-  const organisationId =
-    event.userId === null
-      ? null
-      : sql`(select ${users.organisationId} from ${users} where ${users.id} = ${event.userId})`;
+  const organisationOf = (userId: number) =>
+    sql`(select ${users.organisationId} from ${users} where ${users.id} = ${userId})`;
+  const ownerId = event.userId ?? event.actorId ?? null;
+  const organisationId = event.organisationId ?? (ownerId === null ? null : organisationOf(ownerId));
   await db.insert(securityEvents).values({
     organisationId,
     userId: event.userId,
+    actorId: event.actorId ?? null,
     kind: event.kind,
     method: event.method ?? null,
     ip: origin.ip,
@@ -52,7 +60,13 @@ export async function recordSecurityEvent(
     detail: event.detail ?? {},
   });
   log.info(
-    { security: event.kind, userId: event.userId, method: event.method, ip: origin.ip },
+    {
+      security: event.kind,
+      userId: event.userId,
+      actorId: event.actorId,
+      method: event.method,
+      ip: origin.ip,
+    },
     'security event',
   );
 }

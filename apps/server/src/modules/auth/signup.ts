@@ -3,11 +3,16 @@
  * its own mailed token; the account gets that attempt's password and names when its token is
  * used with its password, so no sign-up can change an existing account.
  */
-import { MESSAGES, type RegistrationRequest, type VerifyEmailRequest } from '@keystone/contract';
+import {
+  MESSAGES,
+  ORGANISATION_MESSAGES,
+  type RegistrationRequest,
+  type VerifyEmailRequest,
+} from '@keystone/contract';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { invites, pendingSignups, users } from '../../db/schema';
+import { pendingSignups } from '../../db/schema';
 import { badRequest, forbidden } from '../../http/errors';
 import { isUniqueViolation } from '../../lib/dbErrors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -15,11 +20,11 @@ import { randomSecret, sha256 } from '../../lib/secrets';
 import { verificationMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
 import { publish } from '../../realtime/events';
-import { lockUserByEmail } from '../users/queries';
+import { findUserByEmail } from '../users/queries';
 import { refuseCommonPassword } from './commonPasswords';
+import { ALREADY_REGISTERED, acceptInvitation, invitationFor, joinOrganisation } from './joining';
 import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 
-const ALREADY_REGISTERED = 'A user is already registered with this e-mail address.';
 const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** Wrong passwords a link takes before it is voided (the token itself cannot be guessed). */
 export const MAX_VERIFY_ATTEMPTS = 10;
@@ -31,16 +36,11 @@ export async function register(ctx: AppContext, input: RegistrationRequest): Pro
   refuseCommonPassword(input.password1, 'password1', [input.email, input.first_name, input.last_name]);
   const passwordHash = await hashPassword(input.password1);
   await ctx.db.transaction(async (tx) => {
-    // Locking the invite queues concurrent sign-ups of one address, so one link stays active.
-    const [invite] = await tx
-      .select()
-      .from(invites)
-      .where(eq(invites.email, input.email))
-      .for('update')
-      .limit(1);
+    if (await findUserByEmail(tx, input.email)) {
+      throw badRequest(ALREADY_REGISTERED, { email: [ALREADY_REGISTERED] });
+    }
+    const invite = await invitationFor(tx, input.email, input.invite);
     if (!invite) throw forbidden(MESSAGES.inviteOnly);
-    const existing = await lockUserByEmail(tx, input.email);
-    if (existing?.emailVerifiedAt) throw badRequest(ALREADY_REGISTERED, { email: [ALREADY_REGISTERED] });
     await voidPendingSignups(tx, input.email);
     const token = randomSecret();
     await tx.insert(pendingSignups).values({
@@ -103,10 +103,6 @@ export async function verifyEmail(
         .returning();
       if (!claimed) throw badRequest(MESSAGES.verificationLinkInvalid);
       const userId = await completeAccount(tx, claimed);
-      await tx
-        .update(invites)
-        .set({ isAccepted: true, acceptedAt: new Date() })
-        .where(and(eq(invites.email, claimed.email), eq(invites.isAccepted, false)));
       // An invited person already on a strategy now has a name there.
       await publish(tx, [{ kind: 'people' }]);
       await recordSecurityEvent(tx, ctx.log, origin, { kind: 'signup_verified', userId, method: 'password' });
@@ -120,26 +116,13 @@ export async function verifyEmail(
 
 /** Writes the sign-up to the account of its address and returns the account's id. */
 async function completeAccount(tx: Queryable, signup: PendingSignup): Promise<number> {
-  const fields = {
+  const invite = await acceptInvitation(tx, signup.organisationId, signup.email);
+  if (!invite) throw badRequest(ORGANISATION_MESSAGES.inviteLinkInvalid);
+  return joinOrganisation(tx, signup.organisationId, signup.email, {
     passwordHash: signup.passwordHash,
     firstName: signup.firstName,
     lastName: signup.lastName,
-    isPlaceholder: false,
-    emailVerifiedAt: new Date(),
-    updatedAt: new Date(),
-  };
-  const existing = await lockUserByEmail(tx, signup.email);
-  if (existing?.emailVerifiedAt) throw badRequest(ALREADY_REGISTERED, { email: [ALREADY_REGISTERED] });
-  if (existing) {
-    // A placeholder keeps its id, so its team assignments become the person's.
-    await tx.update(users).set(fields).where(eq(users.id, existing.id));
-    return existing.id;
-  }
-  const [created] = await tx
-    .insert(users)
-    .values({ ...fields, email: signup.email, organisationId: signup.organisationId })
-    .returning({ id: users.id });
-  return created!.id;
+  });
 }
 
 /** Counts a wrong password on the link; the last allowed one voids it. */

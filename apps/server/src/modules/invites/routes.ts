@@ -1,10 +1,12 @@
-/** /invites/ and /invites/create/. */
+/** /invites/, /invites/create/, and the administrators' revoke and resend. */
 import { createInvitesRequest } from '@keystone/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuthentication } from '../../http/authenticate';
+import { currentAdmin, currentUser, requireAuthentication } from '../../http/authenticate';
 import { parseInput } from '../../http/errors';
-import { createInvites, listInvites } from './service';
+import { originOf } from '../auth/securityEvents';
+import { type IdParams, pathId } from '../strategies/routes';
+import { createInvites, listInvites, resendInvite, revokeInvite } from './service';
 
 export function inviteRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(async (scope) => {
@@ -15,7 +17,16 @@ export function inviteRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.post('/api/invites/create/', async (request, reply) => {
       const input = parseInput(createInvitesRequest, request.body);
       const emails = Array.isArray(input) ? input : input.emails;
-      return reply.status(201).send(await createInvites(ctx, currentUser(request).id, emails));
+      const result = await createInvites(ctx, currentUser(request), emails, originOf(request));
+      return reply.status(201).send(result);
     });
+
+    scope.delete<IdParams>('/api/invites/:id/', async (request) =>
+      revokeInvite(ctx, currentAdmin(request), pathId(request.params), originOf(request)),
+    );
+
+    scope.post<IdParams>('/api/invites/:id/resend/', async (request) =>
+      resendInvite(ctx, currentAdmin(request), pathId(request.params), originOf(request)),
+    );
   });
 }

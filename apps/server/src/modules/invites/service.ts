@@ -1,14 +1,25 @@
-/** Invitations: the only way into the product (sign-up is invite-only). */
-import { fullName, MESSAGES } from '@keystone/contract';
-import { desc, eq, inArray } from 'drizzle-orm';
+/**
+ * Invitations: the only way into the product (sign-up is invite-only). Each belongs to one
+ * organisation, which alone sees it; its mail's sign-up link carries a token naming it, so the
+ * person joins the organisation that invited them. Nothing an organisation is answered tells it
+ * whether an address has an account or an invitation elsewhere.
+ */
+import { LIMITS, MESSAGES, ORGANISATION_MESSAGES } from '@keystone/contract';
+import { and, desc, eq, gt, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { invites, users } from '../../db/schema';
+import { invites, organisations, pendingSignups, securityEvents, users } from '../../db/schema';
+import { conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { randomSecret, sha256 } from '../../lib/secrets';
 import { inviteMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
-import { findUserById } from '../users/queries';
+import type { AuthenticatedUser } from '../auth/keys';
+import { type RequestOrigin, recordSecurityEvent } from '../auth/securityEvents';
 
 export type InviteRow = typeof invites.$inferSelect;
+
+/** Who sends invitations: a signed-in member of an organisation. */
+export type Inviter = Pick<AuthenticatedUser, 'id' | 'organisationId' | 'isAdmin' | 'displayName'>;
 
 export function presentInvite(invite: InviteRow) {
   return {
@@ -31,50 +42,246 @@ export async function listInvites(ctx: AppContext, organisationId: number) {
   return rows.map(presentInvite);
 }
 
-export function signupLink(appUrl: string, email: string): string {
-  return `${appUrl}/signup?email=${encodeURIComponent(email)}`;
+/** The sign-up page for an invitation: the address filled in, the token naming the invitation. */
+export function signupLink(appUrl: string, email: string, token: string): string {
+  return `${appUrl}/signup?email=${encodeURIComponent(email)}&invite=${encodeURIComponent(token)}`;
+}
+
+/** A fresh link token for an invitation: the token to mail, and the hash to store. */
+export function newInviteToken(): { token: string; tokenHash: string } {
+  const token = randomSecret();
+  return { token, tokenHash: sha256(token) };
+}
+
+const MAIL_KINDS = ['invite_created', 'invite_resent'] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Refuses (429) when `count` more invitation mails would pass the sender's or the organisation's
+ * quota for the last 24 hours. The security log is the record of every invitation mail, so it is
+ * also the counter. Callers hold the organisation's row lock, so concurrent requests count in turn.
+ */
+async function ensureQuota(ctx: AppContext, db: Queryable, inviter: Inviter, count: number): Promise<void> {
+  const [sent] = await db
+    .select({
+      bySender: sql<number>`count(*) filter (where ${securityEvents.actorId} = ${inviter.id})::int`,
+      byOrganisation: sql<number>`count(*)::int`,
+    })
+    .from(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.organisationId, inviter.organisationId),
+        inArray(securityEvents.kind, [...MAIL_KINDS]),
+        gt(securityEvents.createdAt, new Date(ctx.clock.now().getTime() - DAY_MS)),
+      ),
+    );
+  const retryAfter = 60 * 60;
+  if ((sent?.bySender ?? 0) + count > LIMITS.invitesPerUserPerDay) {
+    throw new HttpError(429, ORGANISATION_MESSAGES.inviteQuotaUser, undefined, { retry_after: retryAfter });
+  }
+  if ((sent?.byOrganisation ?? 0) + count > LIMITS.invitesPerOrganisationPerDay) {
+    throw new HttpError(429, ORGANISATION_MESSAGES.inviteQuotaOrganisation, undefined, {
+      retry_after: retryAfter,
+    });
+  }
+}
+
+/** Locks the inviter's organisation (serialising its invitations) and answers its settings. */
+async function lockOrganisation(db: Queryable, organisationId: number) {
+  const [organisation] = await db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .for('update');
+  if (!organisation) throw notFound();
+  return organisation;
+}
+
+/** Addresses that have a signed-up account, in any organisation. */
+async function addressesWithAccounts(db: Queryable, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, [...emails]), not(users.isPlaceholder)));
+  return new Set(rows.map((row) => row.email));
 }
 
 /**
- * Invites each address that has neither an account nor an invite yet, in the inviter's
- * organisation, and queues the invitation mail. Returns which addresses were invited and
- * which were already known (never duplicated).
+ * Mails an invitation's link, unless the address already has an account (in another
+ * organisation: the invitation stays pending there, and the inviter is told nothing different).
+ */
+async function mailInvitation(
+  ctx: AppContext,
+  db: Queryable,
+  inviter: Inviter,
+  organisationName: string,
+  email: string,
+  token: string,
+  hasAccount: boolean,
+): Promise<void> {
+  if (hasAccount) return;
+  await enqueueMail(db, {
+    to: email,
+    ...inviteMail(inviter.displayName, organisationName, signupLink(ctx.config.appUrl, email, token)),
+  });
+}
+
+/**
+ * Invites each address that is neither a signed-up member of the inviter's organisation nor
+ * invited by it yet, and queues the invitation mails. `skipped` lists only this organisation's
+ * members and invitations. Refuses when the organisation lets only administrators invite, and
+ * when a quota would be passed.
  */
 export async function inviteEmails(
   ctx: AppContext,
   tx: Queryable,
-  inviterId: number,
+  inviter: Inviter,
   emails: readonly string[],
+  origin: RequestOrigin,
 ): Promise<{ invited: string[]; skipped: string[] }> {
   const unique = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
-  const inviter = await findUserById(tx, inviterId);
-  if (!inviter) throw new Error('inviter vanished');
-  const known = new Set([
-    ...(await tx.select({ email: users.email }).from(users).where(inArray(users.email, unique))).map(
-      (r) => r.email,
-    ),
-    ...(await tx.select({ email: invites.email }).from(invites).where(inArray(invites.email, unique))).map(
-      (r) => r.email,
-    ),
-  ]);
-  const invited: string[] = [];
-  const inviterName = fullName(inviter.firstName, inviter.lastName) ?? inviter.email;
-  for (const email of unique) {
-    if (known.has(email)) continue;
+  const organisation = await lockOrganisation(tx, inviter.organisationId);
+  const members = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.organisationId, inviter.organisationId),
+        inArray(users.email, unique),
+        not(users.isPlaceholder),
+      ),
+    );
+  const invited = await tx
+    .select({ email: invites.email })
+    .from(invites)
+    .where(and(eq(invites.organisationId, inviter.organisationId), inArray(invites.email, unique)));
+  const known = new Set([...members, ...invited].map((row) => row.email));
+  const fresh = unique.filter((email) => !known.has(email));
+  if (fresh.length > 0) {
+    if (organisation.onlyAdminsInvite && !inviter.isAdmin)
+      throw forbidden(ORGANISATION_MESSAGES.onlyAdminsInvite);
+    await ensureQuota(ctx, tx, inviter, fresh.length);
+  }
+  const withAccounts = await addressesWithAccounts(tx, fresh);
+  const done: string[] = [];
+  for (const email of fresh) {
+    const { token, tokenHash } = newInviteToken();
     const [created] = await tx
       .insert(invites)
-      .values({ email, organisationId: inviter.organisationId, invitedBy: inviter.id })
+      .values({ email, organisationId: inviter.organisationId, invitedBy: inviter.id, tokenHash })
       .onConflictDoNothing()
       .returning({ id: invites.id });
     if (!created) continue;
-    await enqueueMail(tx, { to: email, ...inviteMail(inviterName, signupLink(ctx.config.appUrl, email)) });
-    invited.push(email);
+    await mailInvitation(ctx, tx, inviter, organisation.name, email, token, withAccounts.has(email));
+    await recordSecurityEvent(tx, ctx.log, origin, {
+      kind: 'invite_created',
+      userId: null,
+      actorId: inviter.id,
+      organisationId: inviter.organisationId,
+      detail: { email, invite_id: created.id },
+    });
+    done.push(email);
   }
-  return { invited, skipped: unique.filter((email) => !invited.includes(email)) };
+  if (done.length > 0) {
+    // A placeholder whose invitation was revoked counts as invited again.
+    await tx
+      .update(users)
+      .set({ isActive: true })
+      .where(
+        and(
+          eq(users.organisationId, inviter.organisationId),
+          inArray(users.email, done),
+          eq(users.isPlaceholder, true),
+        ),
+      );
+  }
+  return { invited: done, skipped: unique.filter((email) => !done.includes(email)) };
 }
 
-export async function createInvites(ctx: AppContext, inviterId: number, emails: readonly string[]) {
-  const result = await ctx.db.transaction((tx) => inviteEmails(ctx, tx, inviterId, emails));
+export async function createInvites(
+  ctx: AppContext,
+  inviter: Inviter,
+  emails: readonly string[],
+  origin: RequestOrigin,
+) {
+  const result = await ctx.db.transaction((tx) => inviteEmails(ctx, tx, inviter, emails, origin));
   if (result.invited.length > 0) ctx.mailQueued();
   return { detail: MESSAGES.invitesUpdated, ...result };
+}
+
+/** A pending invitation of the administrator's organisation, locked; 404 for any other id. */
+async function lockPendingInvite(db: Queryable, admin: Inviter, inviteId: number): Promise<InviteRow> {
+  const [invite] = await db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.id, inviteId), eq(invites.organisationId, admin.organisationId)))
+    .for('update');
+  if (!invite) throw notFound(ORGANISATION_MESSAGES.inviteNotFound);
+  if (invite.isAccepted) throw conflict(ORGANISATION_MESSAGES.inviteAlreadyAccepted);
+  return invite;
+}
+
+/**
+ * Withdraws a pending invitation: its link stops working, a sign-up made with it cannot be
+ * verified any more, and its placeholder (if someone put it on a strategy) shows as deactivated.
+ */
+export async function revokeInvite(ctx: AppContext, admin: Inviter, inviteId: number, origin: RequestOrigin) {
+  await ctx.db.transaction(async (tx) => {
+    const invite = await lockPendingInvite(tx, admin, inviteId);
+    await tx.delete(invites).where(eq(invites.id, invite.id));
+    await tx
+      .update(pendingSignups)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(pendingSignups.email, invite.email),
+          eq(pendingSignups.organisationId, invite.organisationId),
+          isNull(pendingSignups.usedAt),
+        ),
+      );
+    await tx
+      .update(users)
+      .set({ isActive: false })
+      .where(
+        and(
+          eq(users.organisationId, invite.organisationId),
+          eq(users.email, invite.email),
+          eq(users.isPlaceholder, true),
+        ),
+      );
+    await recordSecurityEvent(tx, ctx.log, origin, {
+      kind: 'invite_revoked',
+      userId: null,
+      actorId: admin.id,
+      organisationId: admin.organisationId,
+      detail: { email: invite.email, invite_id: invite.id },
+    });
+  });
+  return { detail: ORGANISATION_MESSAGES.inviteRevoked };
+}
+
+/** Mails a pending invitation again with a new link (the old link stops working). */
+export async function resendInvite(ctx: AppContext, admin: Inviter, inviteId: number, origin: RequestOrigin) {
+  await ctx.db.transaction(async (tx) => {
+    const organisation = await lockOrganisation(tx, admin.organisationId);
+    const invite = await lockPendingInvite(tx, admin, inviteId);
+    const waitedMs = ctx.clock.now().getTime() - invite.lastSentAt.getTime();
+    if (waitedMs < LIMITS.inviteResendMinutes * 60_000)
+      throw conflict(ORGANISATION_MESSAGES.inviteResendTooSoon);
+    await ensureQuota(ctx, tx, admin, 1);
+    const { token, tokenHash } = newInviteToken();
+    await tx.update(invites).set({ tokenHash, lastSentAt: ctx.clock.now() }).where(eq(invites.id, invite.id));
+    const hasAccount = (await addressesWithAccounts(tx, [invite.email])).has(invite.email);
+    await mailInvitation(ctx, tx, admin, organisation.name, invite.email, token, hasAccount);
+    await recordSecurityEvent(tx, ctx.log, origin, {
+      kind: 'invite_resent',
+      userId: null,
+      actorId: admin.id,
+      organisationId: admin.organisationId,
+      detail: { email: invite.email, invite_id: invite.id },
+    });
+  });
+  ctx.mailQueued();
+  return { detail: ORGANISATION_MESSAGES.inviteResent };
 }

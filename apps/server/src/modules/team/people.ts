@@ -1,15 +1,16 @@
 /**
  * Turns the team page's people ({id, email}) into user ids of the organisation. An e-mail of
- * someone who is not a user yet becomes an invite (mailed) and a placeholder user, assigned
- * at once, who takes the account over at sign-up.
+ * someone who is not a member yet becomes an invitation (mailed) and this organisation's
+ * placeholder of them, assigned at once, which they take over when they sign up through it.
  */
-import { isValidEmail, MESSAGES, type PersonReference, STRATEGY_MESSAGES } from '@keystone/contract';
+import { isValidEmail, MESSAGES, type PersonReference } from '@keystone/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/keys';
+import { NO_ORIGIN, type RequestOrigin } from '../auth/securityEvents';
 import { inviteEmails } from '../invites/service';
 
 export interface ResolvedPeople {
@@ -30,6 +31,7 @@ export async function resolvePeople(
   tx: Queryable,
   user: AuthenticatedUser,
   groups: readonly { path: string; people: readonly PersonReference[] }[],
+  origin: RequestOrigin = NO_ORIGIN,
 ): Promise<ResolvedPeople> {
   const all = groups.flatMap((group) => group.people.map((person) => ({ ...person, path: group.path })));
   const ids = [...new Set(all.map((person) => person.id).filter(isStoredId))];
@@ -50,34 +52,34 @@ export async function resolvePeople(
       throw badRequest(MESSAGES.invalidEmail, { [person.path]: [MESSAGES.invalidEmail] });
   }
   const emails = [...new Set(byEmailNeeded.map((person) => person.email.trim().toLowerCase()))];
-  const existing = emails.length
-    ? await tx
-        .select({ id: users.id, email: users.email, organisationId: users.organisationId })
-        .from(users)
-        .where(inArray(users.email, emails))
-    : [];
-  const idByEmail = new Map<string, number>();
-  for (const row of existing) {
-    if (row.organisationId !== user.organisationId) {
-      const path =
-        byEmailNeeded.find((person) => person.email.trim().toLowerCase() === row.email)?.path ?? 'email';
-      throw badRequest(STRATEGY_MESSAGES.personNotInOrganisation, {
-        [path]: [STRATEGY_MESSAGES.personNotInOrganisation],
-      });
-    }
-    idByEmail.set(row.email, row.id);
-  }
-
-  const newEmails = emails.filter((email) => !idByEmail.has(email));
+  // Only this organisation's rows (members, and placeholders of people it invited) are looked at:
+  // an address known elsewhere gets a placeholder here like any other, so nothing reveals it.
+  const rowsByEmail = async () =>
+    emails.length
+      ? await tx
+          .select({ id: users.id, email: users.email, isPlaceholder: users.isPlaceholder })
+          .from(users)
+          .where(and(eq(users.organisationId, user.organisationId), inArray(users.email, emails)))
+      : [];
+  const existing = await rowsByEmail();
+  const members = new Set(existing.filter((row) => !row.isPlaceholder).map((row) => row.email));
   let invited = false;
-  if (newEmails.length > 0) {
-    invited = (await inviteEmails(ctx, tx, user.id, newEmails)).invited.length > 0;
-    const created = await tx
-      .insert(users)
-      .values(newEmails.map((email) => ({ email, organisationId: user.organisationId, isPlaceholder: true })))
-      .returning({ id: users.id, email: users.email });
-    for (const row of created) idByEmail.set(row.email, row.id);
+  const toInvite = emails.filter((email) => !members.has(email));
+  if (toInvite.length > 0) {
+    // Already invited addresses are skipped; new ones (or revoked ones) are invited and mailed.
+    invited = (await inviteEmails(ctx, tx, user, toInvite, origin)).invited.length > 0;
+    const known = new Set(existing.map((row) => row.email));
+    const missing = toInvite.filter((email) => !known.has(email));
+    if (missing.length > 0) {
+      await tx
+        .insert(users)
+        .values(missing.map((email) => ({ email, organisationId: user.organisationId, isPlaceholder: true })))
+        .onConflictDoNothing();
+    }
   }
+  const idByEmail = new Map(
+    (toInvite.length > 0 ? await rowsByEmail() : existing).map((row) => [row.email, row.id]),
+  );
 
   return {
     invited,

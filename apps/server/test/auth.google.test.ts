@@ -111,6 +111,7 @@ describe('POST /api/auth/social/google', () => {
       first_name: 'Grace',
       last_name: 'Hopper',
       business_title: '',
+      is_admin: false,
     });
 
     const inviterKey = await server.loginAs(inviter);
@@ -162,6 +163,7 @@ describe('POST /api/auth/social/google', () => {
   it('should clear the password of a placeholder account it turns into a full account', async () => {
     const user = await server.createUser({ email: 'placeholder@example.com' });
     await server.database.db.execute(sql`update users set is_placeholder = true where id = ${user.id}`);
+    await server.invite(user.email, user.organisationId);
     claims = { email: user.email, email_verified: true };
     expect((await signIn()).status).toBe(200);
     expect((await passwordLogin(user.email, user.password)).status).toBe(400);

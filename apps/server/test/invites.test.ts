@@ -38,9 +38,11 @@ describe('invites', () => {
       for (const email of ['alan@acme.com', 'edsger@acme.com']) {
         const mail = await server.smtp.waitFor(email, /invited you/);
         expect(mail.subject).toBe('Grace Hopper invited you to Keystone');
-        const link = mail.links.find((candidate) => candidate.includes('/signup'));
-        expect(link).toBe(`http://localhost:8000/signup?email=${encodeURIComponent(email)}`);
-        expect(new URL(link!).searchParams.get('email')).toBe(email);
+        const link = new URL(mail.links.find((candidate) => candidate.includes('/signup'))!);
+        expect(`${link.origin}${link.pathname}`).toBe('http://localhost:8000/signup');
+        expect(link.searchParams.get('email')).toBe(email);
+        // The invitation's own token: signing up through it joins this organisation.
+        expect(link.searchParams.get('invite')).toMatch(/^[\w-]{40,}$/);
       }
     });
 
@@ -87,15 +89,19 @@ describe('invites', () => {
       expect(emails.filter((email: string) => email === 'alan@acme.com')).toHaveLength(1);
     });
 
-    it('should not let another organisation take over a pending invite', async () => {
+    it("should answer another organisation as for any new address, without touching the first invitation", async () => {
       const response = await create(['alan@acme.com'], rivalKey);
       expect(response.status).toBe(201);
       expect(response.body).toEqual({
         detail: MESSAGES.invitesUpdated,
-        invited: [],
-        skipped: ['alan@acme.com'],
+        invited: ['alan@acme.com'],
+        skipped: [],
       });
-      expect((await list(rivalKey)).body).toEqual([]);
+      expect((await list(rivalKey)).body.map((invite: { email: string }) => invite.email)).toEqual([
+        'alan@acme.com',
+      ]);
+      const ours = (await list()).body.find((invite: { email: string }) => invite.email === 'alan@acme.com');
+      expect(ours).toMatchObject({ invited_by: inviter.id, is_accepted: false });
     });
 
     it('should answer 403 without a key', async () => {
@@ -109,6 +115,7 @@ describe('invites', () => {
     it("should list only the caller's organisation's invites, newest first", async () => {
       await create(['dennis@rival.com'], rivalKey);
       const response = await list();
+      // The rival's own invitation of alan@acme.com (test above) is in the rival's list only.
       expect(response.status).toBe(200);
       expect(response.body.map((invite: { email: string }) => invite.email)).toEqual([
         'ken@acme.com',
@@ -123,9 +130,13 @@ describe('invites', () => {
         is_accepted: false,
         accepted_at: null,
         created_at: expect.any(String),
+        last_sent_at: expect.any(String),
       });
       const rivals = await list(rivalKey);
-      expect(rivals.body.map((invite: { email: string }) => invite.email)).toEqual(['dennis@rival.com']);
+      expect(rivals.body.map((invite: { email: string }) => invite.email)).toEqual([
+        'dennis@rival.com',
+        'alan@acme.com',
+      ]);
     });
 
     it('should answer 403 without a key', async () => {

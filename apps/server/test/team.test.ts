@@ -136,7 +136,7 @@ describe('PATCH /api/assign-users-to-strategy/', () => {
 
     const mail = await server.smtp.waitFor('ada@acme.com', /invited you/);
     expect(mail.subject).toBe('Grace Hopper invited you to Keystone');
-    expect(mail.links).toContain('http://localhost:8000/signup?email=ada%40acme.com');
+    expect(mail.links.some((link) => link.startsWith('http://localhost:8000/signup?email=ada%40acme.com&invite='))).toBe(true);
 
     // Colleagues list the placeholder after the named people; another organisation never does.
     const people: { name: string | null }[] = await colleagues();
@@ -257,28 +257,32 @@ describe('PATCH /api/assign-users-to-strategy/', () => {
     expect(await queuedMailsTo('margaret@acme.com')).toBe(1);
   });
 
-  it('should refuse a user of another organisation, by e-mail or by id, and change nothing', async () => {
+  it("should give another organisation's member a placeholder here, revealing nothing and taking nobody", async () => {
     const { strategy, first } = await twoInitiatives();
     for (const reference of [
       typed('boss@rival.com'),
       typed('BOSS@rival.com', 1_700_000_000_004),
+      // Another organisation's id is not this organisation's person: it goes by its e-mail.
       personOf(rival),
     ]) {
       const response = await assign({
         strategy_id: strategy.id,
-        strategy_masters: [personOf(master), personOf(alan)],
-        initiatives: [{ initiative_id: first, team_members: [typed('newcomer@acme.com'), reference] }],
+        initiatives: [{ initiative_id: first, team_members: [reference] }],
       });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({
-        detail: STRATEGY_MESSAGES.personNotInOrganisation,
-        errors: { 'initiatives.0.team_members': [STRATEGY_MESSAGES.personNotInOrganisation] },
-      });
+      expect(response.status).toBe(200);
+      const members = (await page(strategy.id)).focus_areas[0]!.initiatives.find((i) => i.id === first)!
+        .team_members;
+      expect(members).toEqual([{ id: expect.any(Number), name: null, email: 'boss@rival.com' }]);
+      expect(members[0]!.id).not.toBe(rival.id);
     }
-    expect(await page(strategy.id)).toEqual(strategy);
+    // The rival's account is where it was: still theirs, still unable to see this strategy.
     expect(await strategies.listedIds(rival.key)).toEqual([]);
-    expect(await invitedEmails()).not.toContain('newcomer@acme.com');
-    expect(await queuedMailsTo('newcomer@acme.com')).toBe(0);
+    expect((await server.api('GET', '/api/get-user-details/', { token: rival.key })).body.email).toBe(
+      'boss@rival.com',
+    );
+    // Invited here like anyone new, but no mail goes to an address that already has an account.
+    expect(await invitedEmails()).toContain('boss@rival.com');
+    expect(await queuedMailsTo('boss@rival.com')).toBe(0);
   });
 
   it("should refuse an invalid e-mail with 'Invalid email address'", async () => {

@@ -17,7 +17,7 @@ describe('user details', () => {
   const update = (body: unknown) => server.api('PATCH', '/api/update-user-details/', { token: key, body });
 
   describe('GET /api/get-user-details/', () => {
-    it('should return the caller with exactly the fields of spec §3', async () => {
+    it("should return the caller with spec §3's fields and whether they administer the organisation", async () => {
       const response = await details();
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
@@ -27,6 +27,7 @@ describe('user details', () => {
         first_name: 'Ada',
         last_name: 'Lovelace',
         business_title: '',
+        is_admin: false,
       });
     });
 

@@ -3,7 +3,7 @@
  * sign-in: which invitation a person uses, and how their account comes to be.
  */
 import { ORGANISATION_MESSAGES } from '@keystone/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { invites, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
@@ -52,20 +52,20 @@ export async function acceptInvitation(tx: Queryable, organisationId: number, em
   return invite;
 }
 
-async function hasAdministrator(tx: Queryable, organisationId: number): Promise<boolean> {
-  const [admin] = await tx
+/** Whether anyone has signed up in the organisation yet. */
+async function hasMembers(tx: Queryable, organisationId: number): Promise<boolean> {
+  const [member] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.organisationId, organisationId), eq(users.isAdmin, true), eq(users.isActive, true)))
+    .where(and(eq(users.organisationId, organisationId), not(users.isPlaceholder)))
     .limit(1);
-  return admin !== undefined;
+  return member !== undefined;
 }
 
 /**
  * Makes the account of someone joining the organisation: its placeholder of the address (made
  * when a colleague put them on a strategy) becomes the account with its roles, else a new row.
- * The first member of an organisation without an administrator (one the CLI made) becomes its
- * administrator. An address with an account anywhere is refused: accounts are never taken over.
+ * The first member of an organisation (one the CLI made) becomes its administrator. An address with an account anywhere is refused: accounts are never taken over.
  */
 export async function joinOrganisation(
   tx: Queryable,
@@ -78,7 +78,7 @@ export async function joinOrganisation(
     ...fields,
     isPlaceholder: false,
     isActive: true,
-    isAdmin: !(await hasAdministrator(tx, organisationId)),
+    isAdmin: !(await hasMembers(tx, organisationId)),
     emailVerifiedAt: new Date(),
     updatedAt: new Date(),
   };

@@ -20,6 +20,8 @@ export interface Registration {
   email: string;
   password: string;
   repeatPassword: string;
+  /** The invitation token of the sign-up link (which organisation to join), when there is one. */
+  invite?: string;
 }
 
 export interface PasswordReset {
@@ -43,6 +45,7 @@ export const registrationWire: WireNames<Registration> = {
   email: 'email',
   password: 'password1',
   repeatPassword: 'password2',
+  invite: 'invite',
 };
 
 export const emailVerificationWire: WireNames<EmailVerification> = { token: 'key', password: 'password' };
@@ -76,12 +79,19 @@ export interface GoogleCode {
   code: string;
   codeVerifier: string;
   nonce: string;
+  /** The invitation token of the sign-up link the round trip started from. */
+  invite?: string;
 }
 
 export async function loginWithGoogle(google: GoogleCode): Promise<SignInOutcome> {
   const answer = await apiRequest('/auth/social/google', {
     method: 'POST',
-    body: { code: google.code, code_verifier: google.codeVerifier, nonce: google.nonce },
+    body: {
+      code: google.code,
+      code_verifier: google.codeVerifier,
+      nonce: google.nonce,
+      ...(google.invite && { invite: google.invite }),
+    },
     response: loginOrMfaResponse,
   });
   return signInOutcome(answer);

@@ -8,9 +8,11 @@ import { startGoogleSignIn } from './googleSignIn';
 interface GoogleSignInOptionProps {
   label: string;
   disabled?: boolean;
+  /** The invitation token of the sign-up link, so a Google sign-up joins that organisation. */
+  invite?: string | null;
 }
 
-export function GoogleSignInOption({ label, disabled = false }: GoogleSignInOptionProps) {
+export function GoogleSignInOption({ label, disabled = false, invite = null }: GoogleSignInOptionProps) {
   const config = usePublicConfig();
   const google = config.data?.google;
   if (!google) return null;
@@ -23,7 +25,7 @@ export function GoogleSignInOption({ label, disabled = false }: GoogleSignInOpti
         size="large"
         startIcon={<GoogleIcon />}
         disabled={disabled}
-        onClick={() => void startGoogleSignIn(google)}
+        onClick={() => void startGoogleSignIn(google, invite)}
       >
         {label}
       </Button>

@@ -10,6 +10,8 @@ import type { GoogleSignInConfig } from '../api/publicConfig';
 const STATE_KEY = 'googleSignInState';
 const VERIFIER_KEY = 'googleSignInVerifier';
 const NONCE_KEY = 'googleSignInNonce';
+/** The invitation token of the sign-up link the round trip started from. */
+const INVITE_KEY = 'googleSignInInvite';
 
 /** `bytes` random bytes as base64url: only [A-Za-z0-9-_], as RFC 7636 allows in a verifier. */
 function randomBase64url(bytes: number): string {
@@ -50,7 +52,7 @@ export function googleAuthorizationUrl(config: GoogleSignInConfig, trip: GoogleR
   return `${config.authorizationEndpoint}${separator}${query}`;
 }
 
-export async function startGoogleSignIn(config: GoogleSignInConfig): Promise<void> {
+export async function startGoogleSignIn(config: GoogleSignInConfig, invite?: string | null): Promise<void> {
   // 32 bytes: a 43-character verifier, the shortest RFC 7636 allows, with 256 bits of chance.
   const verifier = randomBase64url(32);
   const trip = {
@@ -61,11 +63,13 @@ export async function startGoogleSignIn(config: GoogleSignInConfig): Promise<voi
   sessionStorage.setItem(STATE_KEY, trip.state);
   sessionStorage.setItem(VERIFIER_KEY, verifier);
   sessionStorage.setItem(NONCE_KEY, trip.nonce);
+  if (invite) sessionStorage.setItem(INVITE_KEY, invite);
+  else sessionStorage.removeItem(INVITE_KEY);
   window.location.assign(googleAuthorizationUrl(config, trip));
 }
 
 export type GoogleCallback =
-  | { kind: 'code'; code: string; codeVerifier: string; nonce: string }
+  | { kind: 'code'; code: string; codeVerifier: string; nonce: string; invite?: string }
   | { kind: 'failed'; reason: string };
 
 /**
@@ -80,11 +84,12 @@ export function takeGoogleCallback(params: URLSearchParams): GoogleCallback | nu
   const expectedState = sessionStorage.getItem(STATE_KEY);
   const codeVerifier = sessionStorage.getItem(VERIFIER_KEY);
   const nonce = sessionStorage.getItem(NONCE_KEY);
-  for (const key of [STATE_KEY, VERIFIER_KEY, NONCE_KEY]) sessionStorage.removeItem(key);
+  const invite = sessionStorage.getItem(INVITE_KEY);
+  for (const key of [STATE_KEY, VERIFIER_KEY, NONCE_KEY, INVITE_KEY]) sessionStorage.removeItem(key);
   if (providerError !== null) return { kind: 'failed', reason: `Google answered: ${providerError}` };
   if (!expectedState || params.get('state') !== expectedState) {
     return { kind: 'failed', reason: 'The sign-in state does not match the one this tab sent' };
   }
   if (!codeVerifier || !nonce) return { kind: 'failed', reason: 'This tab has no PKCE verifier or nonce' };
-  return { kind: 'code', code: code ?? '', codeVerifier, nonce };
+  return { kind: 'code', code: code ?? '', codeVerifier, nonce, ...(invite && { invite }) };
 }

@@ -39,7 +39,8 @@ export function useGoogleCallback(onSignedIn: (outcome: SignInOutcome) => void):
       setStateError(MESSAGES.googleLoginFailed);
       return;
     }
-    mutate({ code: callback.code, codeVerifier: callback.codeVerifier, nonce: callback.nonce });
+    const { code, codeVerifier, nonce, invite } = callback;
+    mutate({ code, codeVerifier, nonce, invite });
   }, [searchParams, setSearchParams, mutate]);
 
   return { pending: isPending, error: stateError ?? (error ? googleLoginErrorMessage(error) : null) };

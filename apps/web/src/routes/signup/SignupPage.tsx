@@ -25,8 +25,9 @@ const signupResolver = contractResolver<Registration>(registrationRequest, regis
 
 export function SignupPage() {
   const navigate = useNavigate();
-  // The invite's sign-up link carries the invited address.
+  // The invitation's sign-up link carries the invited address and the invitation's token.
   const [searchParams] = useSearchParams();
+  const invite = searchParams.get('invite') ?? undefined;
   const { control, handleSubmit, setError } = useForm<Registration>({
     mode: 'onBlur',
     defaultValues: {
@@ -49,7 +50,7 @@ export function SignupPage() {
       <Box
         component="form"
         noValidate
-        onSubmit={handleSubmit((registration) => mutation.mutate(registration))}
+        onSubmit={handleSubmit((registration) => mutation.mutate({ ...registration, invite }))}
       >
         <Box sx={{ display: 'flex', gap: 2 }}>
           <FormTextField
@@ -93,7 +94,7 @@ export function SignupPage() {
           Sign up
         </FormSubmitButton>
       </Box>
-      <GoogleSignInOption label="Sign up with Google" disabled={mutation.isPending} />
+      <GoogleSignInOption label="Sign up with Google" disabled={mutation.isPending} invite={invite} />
       <Typography variant="body2" sx={{ mt: 3 }} color="textSecondary">
         Already have an account?{' '}
         <Link component={RouterLink} to="/login">

@@ -159,7 +159,9 @@ describe('POST /api/auth/registration/', () => {
     await server.invite(existing.email, organisationId);
     const response = await signUp(server, { email: existing.email, password: SECOND, firstName: 'Eve' });
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual({ email: ['A user is already registered with this e-mail address.'] });
+    expect(response.body.errors).toEqual({
+      email: ['A user is already registered with this e-mail address.'],
+    });
 
     const after = await userRow(existing.email);
     expect(after).toEqual(before);

@@ -89,7 +89,7 @@ describe('invites', () => {
       expect(emails.filter((email: string) => email === 'alan@acme.com')).toHaveLength(1);
     });
 
-    it("should answer another organisation as for any new address, without touching the first invitation", async () => {
+    it('should answer another organisation as for any new address, without touching the first invitation', async () => {
       const response = await create(['alan@acme.com'], rivalKey);
       expect(response.status).toBe(201);
       expect(response.body).toEqual({

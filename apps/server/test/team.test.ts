@@ -136,7 +136,9 @@ describe('PATCH /api/assign-users-to-strategy/', () => {
 
     const mail = await server.smtp.waitFor('ada@acme.com', /invited you/);
     expect(mail.subject).toBe('Grace Hopper invited you to Keystone');
-    expect(mail.links.some((link) => link.startsWith('http://localhost:8000/signup?email=ada%40acme.com&invite='))).toBe(true);
+    expect(
+      mail.links.some((link) => link.startsWith('http://localhost:8000/signup?email=ada%40acme.com&invite=')),
+    ).toBe(true);
 
     // Colleagues list the placeholder after the named people; another organisation never does.
     const people: { name: string | null }[] = await colleagues();
@@ -270,8 +272,9 @@ describe('PATCH /api/assign-users-to-strategy/', () => {
         initiatives: [{ initiative_id: first, team_members: [reference] }],
       });
       expect(response.status).toBe(200);
-      const members = (await page(strategy.id)).focus_areas[0]!.initiatives.find((i) => i.id === first)!
-        .team_members;
+      const members = (await page(strategy.id)).focus_areas[0]!.initiatives.find(
+        (i) => i.id === first,
+      )!.team_members;
       expect(members).toEqual([{ id: expect.any(Number), name: null, email: 'boss@rival.com' }]);
       expect(members[0]!.id).not.toBe(rival.id);
     }

@@ -1,23 +1,25 @@
 /**
  * PATCH /assign-users-to-strategy/: strategy masters and each initiative's owners, sponsors and
  * team members. Each changed list is checked with its own rule (DESIGN §4); unchanged lists
- * need no right, so a team member can save the page after changing only the team.
+ * need no right, so a team member can save the page after changing only the team. The
+ * organisation's administrators may change the masters of any of its strategies, and nothing else.
  */
 import {
   type AssignTeamRequest,
+  canEditMasters,
   canEditOwners,
   canEditSponsors,
-  canEditStrategy,
   canEditTeamMembers,
   type InitiativeRoles,
   MESSAGES,
+  ORGANISATION_MESSAGES,
   STRATEGY_MESSAGES,
   type StrategyRoles,
 } from '@keystone/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { focusAreas, initiativeMembers, initiatives, strategyMasters } from '../../db/schema';
+import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { changeBy, publish, structureChange } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
@@ -53,7 +55,7 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
 
 export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input: AssignTeamRequest) {
   const invited = await ctx.db.transaction(async (tx) => {
-    const access = await loadStrategyAccess(tx, input.strategy_id, user, { forUpdate: true });
+    const access = await loadStrategyAccess(tx, input.strategy_id, user, { forUpdate: true, team: true });
     const strategyInitiatives = await initiativeIdsOf(tx, input.strategy_id);
     const requested = input.initiatives ?? [];
     for (const item of requested) {
@@ -73,10 +75,15 @@ export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input
     if (input.strategy_masters !== undefined) {
       const masterIds = people.idsFor(input.strategy_masters);
       if (!sameSet(masterIds, access.roles.masterIds)) {
-        ensure(canEditStrategy(user.id, access.roles));
+        ensure(canEditMasters(user, access.roles));
         if (masterIds.length === 0) {
           throw badRequest(STRATEGY_MESSAGES.lastMaster, {
             strategy_masters: [STRATEGY_MESSAGES.lastMaster],
+          });
+        }
+        if (!(await anyActiveAccount(tx, masterIds))) {
+          throw badRequest(ORGANISATION_MESSAGES.masterMustHaveSignedUp, {
+            strategy_masters: [ORGANISATION_MESSAGES.masterMustHaveSignedUp],
           });
         }
         await tx.delete(strategyMasters).where(eq(strategyMasters.strategyId, input.strategy_id));
@@ -112,6 +119,16 @@ export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input
   });
   if (invited) ctx.mailQueued();
   return { id: input.strategy_id };
+}
+
+/** Whether one of these people has signed up and is active: a strategy is never orphaned. */
+async function anyActiveAccount(db: Queryable, userIds: readonly number[]): Promise<boolean> {
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...userIds]), eq(users.isActive, true), eq(users.isPlaceholder, false)))
+    .limit(1);
+  return found !== undefined;
 }
 
 async function initiativeIdsOf(db: Queryable, strategyId: number): Promise<Set<number>> {

@@ -83,8 +83,12 @@ describe('strategy masters and administrators', () => {
       expect(idsOf((await strategies.page(master.key, strategy.id)).strategy_masters)).toEqual([master.id]);
     });
 
-    it('should refuse masters who are all deactivated', async () => {
+    it('should refuse to leave only deactivated masters', async () => {
       const strategy = await freshStrategy();
+      await strategies.assignOk(master.key, {
+        strategy_id: strategy.id,
+        strategy_masters: [personOf(master), personOf(colleague)],
+      });
       await deactivate(colleague);
       try {
         const response = await strategies.assign(master.key, {
@@ -92,6 +96,39 @@ describe('strategy masters and administrators', () => {
           strategy_masters: [personOf(colleague)],
         });
         expectMasterRefused(response);
+      } finally {
+        await reactivate(colleague);
+      }
+    });
+
+    it('should give a deactivated person no new role, and let them keep the ones they hold', async () => {
+      const strategy = await freshStrategy();
+      const initiative = strategy.focus_areas[0]!.initiatives[0]!;
+      await strategies.assignOk(master.key, {
+        strategy_id: strategy.id,
+        initiatives: [{ initiative_id: initiative.id, sponsors: [personOf(colleague)] }],
+      });
+      await deactivate(colleague);
+      try {
+        for (const body of [
+          { strategy_masters: [personOf(master), personOf(colleague)] },
+          { initiatives: [{ initiative_id: initiative.id, owners: [personOf(colleague)] }] },
+        ]) {
+          const response = await strategies.assign(master.key, { strategy_id: strategy.id, ...body });
+          expect(response.status).toBe(400);
+          expect(response.body.detail).toBe(ORGANISATION_MESSAGES.deactivatedNotAssignable);
+        }
+        // Saving the page with the sponsor kept, and a new team member, is fine.
+        await strategies.assignOk(master.key, {
+          strategy_id: strategy.id,
+          initiatives: [
+            {
+              initiative_id: initiative.id,
+              sponsors: [personOf(colleague)],
+              team_members: [personOf(admin)],
+            },
+          ],
+        });
       } finally {
         await reactivate(colleague);
       }

@@ -71,6 +71,18 @@ export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input
         })),
       ),
     ]);
+    const accounts = await accountsOf(tx, [
+      ...people.idsFor(input.strategy_masters ?? []),
+      ...requested.flatMap((item) => ROLE_FIELDS.flatMap(({ field }) => people.idsFor(item[field] ?? []))),
+    ]);
+    /** A deactivated person keeps the roles they hold, but nobody gives them a new one. */
+    const refuseNewlyDeactivated = (path: string, ids: readonly number[], current: readonly number[]) => {
+      if (ids.some((id) => accounts.deactivated.has(id) && !current.includes(id))) {
+        throw badRequest(ORGANISATION_MESSAGES.deactivatedNotAssignable, {
+          [path]: [ORGANISATION_MESSAGES.deactivatedNotAssignable],
+        });
+      }
+    };
 
     if (input.strategy_masters !== undefined) {
       const masterIds = people.idsFor(input.strategy_masters);
@@ -81,7 +93,8 @@ export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input
             strategy_masters: [STRATEGY_MESSAGES.lastMaster],
           });
         }
-        if (!(await anyActiveAccount(tx, masterIds))) {
+        refuseNewlyDeactivated('strategy_masters', masterIds, access.roles.masterIds);
+        if (!masterIds.some((id) => accounts.active.has(id))) {
           throw badRequest(ORGANISATION_MESSAGES.masterMustHaveSignedUp, {
             strategy_masters: [ORGANISATION_MESSAGES.masterMustHaveSignedUp],
           });
@@ -101,6 +114,7 @@ export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input
         const ids = people.idsFor(references);
         if (sameSet(ids, current(roles))) continue;
         ensure(allowed(user.id, access.roles, roles));
+        refuseNewlyDeactivated(`initiatives.${index}.${field}`, ids, current(roles));
         if (role === 'owner' && ids.length === 0 && current(roles).length > 0) {
           throw badRequest(MESSAGES.fieldRequired, {
             [`initiatives.${index}.owners`]: [MESSAGES.fieldRequired],
@@ -121,14 +135,23 @@ export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input
   return { id: input.strategy_id };
 }
 
-/** Whether one of these people has signed up and is active: a strategy is never orphaned. */
-async function anyActiveAccount(db: Queryable, userIds: readonly number[]): Promise<boolean> {
-  const [found] = await db
-    .select({ id: users.id })
+/**
+ * Which of these people are active signed-up accounts (a strategy needs one as master) and which
+ * are deactivated, in one query.
+ */
+async function accountsOf(db: Queryable, userIds: readonly number[]) {
+  const active = new Set<number>();
+  const deactivated = new Set<number>();
+  if (userIds.length === 0) return { active, deactivated };
+  const rows = await db
+    .select({ id: users.id, isActive: users.isActive, isPlaceholder: users.isPlaceholder })
     .from(users)
-    .where(and(inArray(users.id, [...userIds]), eq(users.isActive, true), eq(users.isPlaceholder, false)))
-    .limit(1);
-  return found !== undefined;
+    .where(inArray(users.id, [...new Set(userIds)]));
+  for (const row of rows) {
+    if (!row.isActive) deactivated.add(row.id);
+    else if (!row.isPlaceholder) active.add(row.id);
+  }
+  return { active, deactivated };
 }
 
 async function initiativeIdsOf(db: Queryable, strategyId: number): Promise<Set<number>> {

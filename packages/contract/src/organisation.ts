@@ -28,6 +28,11 @@ export const ORGANISATION_MESSAGES = {
       .join(', ')}. Make someone else a strategy master first.`,
   masterMustHaveSignedUp:
     'A strategy needs at least one active strategy master who has signed up. Add such a person before removing the others.',
+  adminTeamNotice:
+    'You are not on this strategy’s team. As an administrator of your organisation you can change its strategy masters; everything else is read-only.',
+  fetchOrganisationStrategiesFailed: 'Failed to load the strategies of the organisation',
+  deactivatedNotAssignable:
+    'This person has been deactivated and cannot be given a new role. An administrator can reactivate them.',
   memberDeactivated: (name: string) => `${name} has been deactivated and logged out everywhere.`,
   memberReactivated: (name: string) => `${name} has been reactivated.`,
   adminGranted: (name: string) => `${name} is now an administrator.`,

@@ -80,6 +80,25 @@ export function canViewStrategy(userId: number, strategy: StrategyRoles): boolea
   );
 }
 
+/** Who is asking, where a rule also depends on being an administrator of the organisation. */
+export interface Actor {
+  id: number;
+  isAdmin: boolean;
+}
+
+/**
+ * The strategy masters: masters, and the organisation's administrators, so no strategy is ever
+ * left without someone who can run it (issue 14). Administrators get nothing else from it.
+ */
+export function canEditMasters(user: Actor, strategy: StrategyRoles): boolean {
+  return user.isAdmin || canEditStrategy(user.id, strategy);
+}
+
+/** The team page (titles and people, not content): viewers, and the organisation's administrators. */
+export function canViewTeam(user: Actor, strategy: StrategyRoles): boolean {
+  return user.isAdmin || canViewStrategy(user.id, strategy);
+}
+
 interface PersonWithId {
   id: number | null;
 }

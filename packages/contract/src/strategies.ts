@@ -178,6 +178,42 @@ export type StrategySummary = z.infer<typeof strategySummarySchema>;
 export const strategySchema = strategySummarySchema.extend({ focus_areas: z.array(focusAreaSchema) });
 export type Strategy = z.infer<typeof strategySchema>;
 
+/**
+ * GET /strategy/{id}/team/: the team page's data and nothing more (titles and people, no
+ * content), so the organisation's administrators can read it without a role (DESIGN §4).
+ */
+export const strategyTeamSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  strategy_masters: z.array(userSummary),
+  focus_areas: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      sort_index: z.number(),
+      initiatives: z.array(
+        z.object({
+          id: z.number(),
+          title: z.string(),
+          sort_index: z.number(),
+          owners: z.array(userSummary),
+          sponsors: z.array(userSummary),
+          team_members: z.array(userSummary),
+        }),
+      ),
+    }),
+  ),
+});
+export type StrategyTeam = z.infer<typeof strategyTeamSchema>;
+
+/** GET /organisation/strategies/: every strategy of the organisation, for its administrators. */
+export const organisationStrategySchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  strategy_masters: z.array(userSummary),
+});
+export type OrganisationStrategy = z.infer<typeof organisationStrategySchema>;
+
 /** PATCH /focusarea/sort/ and /initiative/sort/ answer with the new order of the siblings. */
 export const sortResponse = z.object({
   id: z.number(),

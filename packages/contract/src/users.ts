@@ -7,6 +7,11 @@ export const userSummary = z.object({
   id: z.number().nullable(),
   name: z.string().nullable(),
   email: z.string(),
+  /**
+   * Sent (as false) only for a deactivated person who still holds a role: their name stays on
+   * the strategy, marked as deactivated. Absent means active.
+   */
+  is_active: z.literal(false).optional(),
 });
 export type UserSummary = z.infer<typeof userSummary>;
 
@@ -32,6 +37,9 @@ export const updateUserDetailsRequest = z.object({
   business_title: z.string().trim().max(LIMITS.businessTitle).optional(),
 });
 export type UpdateUserDetailsRequest = z.infer<typeof updateUserDetailsRequest>;
+
+/** Shown beside a deactivated person's name wherever they still hold a role. */
+export const DEACTIVATED_MARK = '(deactivated)';
 
 /** Full name as the spec shows it: first and last, or null when neither is known. */
 export function fullName(first: string | null | undefined, last: string | null | undefined): string | null {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canApproveInitiative,
   canEditInitiative,
+  canEditMasters,
   canEditOwners,
   canEditProgress,
   canEditSponsors,
@@ -9,6 +10,7 @@ import {
   canEditTeamMembers,
   canRequestApproval,
   canViewStrategy,
+  canViewTeam,
   type InitiativeRoles,
   type StrategyRoles,
 } from '../src';
@@ -93,5 +95,28 @@ describe('canViewStrategy', () => {
     const empty: StrategyRoles = { masterIds: [MASTER], initiatives: [] };
     expect(canViewStrategy(MASTER, empty)).toBe(true);
     expect(canViewStrategy(OWNER, empty)).toBe(false);
+  });
+});
+
+describe('canEditMasters and canViewTeam', () => {
+  it.each(ROLES.map(([role, userId]) => [role, userId, userId === MASTER] as const))(
+    'should let a master, and no other role, change the masters: %s (%s) → %s',
+    (_role, userId, expected) => {
+      expect(canEditMasters({ id: userId, isAdmin: false }, strategy)).toBe(expected);
+    },
+  );
+
+  it('should let an administrator without a role see the team and change the masters, nothing else', () => {
+    const admin = { id: OTHER, isAdmin: true };
+    expect(canViewTeam(admin, strategy)).toBe(true);
+    expect(canEditMasters(admin, strategy)).toBe(true);
+    expect(canViewStrategy(admin.id, strategy)).toBe(false);
+    expect(canEditStrategy(admin.id, strategy)).toBe(false);
+    expect(canEditOwners(admin.id, strategy, initiative)).toBe(false);
+  });
+
+  it('should keep the team hidden from someone without a role who is not an administrator', () => {
+    expect(canViewTeam({ id: OTHER, isAdmin: false }, strategy)).toBe(false);
+    expect(canViewTeam({ id: TEAM_MEMBER, isAdmin: false }, strategy)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import type {
   InitiativeDetail as WireInitiativeDetail,
   Timeline as WireTimeline,
 } from '@keystone/contract';
-import { type Initiative, type Person, toInitiative } from './strategyWire';
+import { type Initiative, type Person, toInitiative, toPerson } from './strategyWire';
 
 export interface CharterInitiative extends Initiative {
   strategyId: number;
@@ -66,7 +66,7 @@ export function toCharterInitiative(wire: WireInitiativeDetail): CharterInitiati
     ...initiative,
     strategyId: wire.strategy_id,
     ambition: wire.ambition,
-    strategyMasters: wire.strategy_masters,
+    strategyMasters: wire.strategy_masters.map(toPerson),
     focusAreaTitle: wire.focus_area_title,
     strategyRoles: { masterIds, initiatives: [roles] },
   };

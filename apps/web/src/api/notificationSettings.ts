@@ -11,7 +11,7 @@ import {
 } from '@keystone/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import type { Person } from './strategyWire';
+import { type Person, toPerson } from './strategyWire';
 
 export const notificationSettingsKey = (strategyId: number) => ['notification-settings', strategyId] as const;
 
@@ -88,7 +88,7 @@ export function toNotificationSettings(wire: WireNotificationSettings): Notifica
     reminderSendToSponsors: wire.reminder_send_to_sponsors,
     reminderSendToOwners: wire.reminder_send_to_owners,
     reminderSendToTeamMembers: wire.reminder_send_to_team_members,
-    strategyMasters: wire.strategy_masters,
+    strategyMasters: wire.strategy_masters.map(toPerson),
   };
 }
 

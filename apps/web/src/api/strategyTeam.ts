@@ -1,9 +1,27 @@
-/** PATCH /assign-users-to-strategy/: saves the strategy masters and every initiative's people. */
-import type { AssignTeamRequest } from '@keystone/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+/**
+ * The team page's calls: GET /strategy/{id}/team/ (what administrators without a role read
+ * instead of the strategy) and PATCH /assign-users-to-strategy/, which saves the strategy
+ * masters and every initiative's people.
+ */
+import { type AssignTeamRequest, strategyTeamSchema } from '@keystone/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type ResponseSchema } from './client';
+import { organisationStrategiesKey } from './organisationStrategies';
 import { organisationUsersKey } from './organisationUsers';
 import { strategiesKey, strategyKey } from './strategies';
+import { toStrategyTeam } from './strategyWire';
+
+export const strategyTeamKey = (id: number) => ['strategyTeam', id] as const;
+
+/** Only asked when `enabled`: the page reads the whole strategy first, if the user may. */
+export function useStrategyTeamQuery(strategyId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: strategyTeamKey(strategyId),
+    queryFn: async () =>
+      toStrategyTeam(await apiRequest(`/strategy/${strategyId}/team/`, { response: strategyTeamSchema })),
+    enabled,
+  });
+}
 
 const savedTeam: ResponseSchema<{ id: number }> = {
   safeParse: (data) =>
@@ -22,8 +40,10 @@ export function useAssignTeam(strategyId: number) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: strategyKey(strategyId) }),
+        queryClient.invalidateQueries({ queryKey: strategyTeamKey(strategyId) }),
         queryClient.invalidateQueries({ queryKey: organisationUsersKey }),
         queryClient.invalidateQueries({ queryKey: strategiesKey }),
+        queryClient.invalidateQueries({ queryKey: organisationStrategiesKey }),
       ]),
   });
 }

@@ -13,14 +13,24 @@ import {
   type Comment as WireComment,
   type FocusArea as WireFocusArea,
   type Initiative as WireInitiative,
+  type UserSummary as WirePerson,
   type Strategy as WireStrategy,
   type StrategySummary as WireStrategySummary,
+  type StrategyTeam as WireStrategyTeam,
 } from '@keystone/contract';
 
 export interface Person {
   id: number | null;
   name: string | null;
   email: string;
+  /** Set only for a deactivated person who still holds a role: shown marked, never offered. */
+  deactivated?: true;
+}
+
+export function toPerson(wire: WirePerson): Person {
+  const person: Person = { id: wire.id, name: wire.name, email: wire.email };
+  if (wire.is_active === false) person.deactivated = true;
+  return person;
 }
 
 /** A progress comment (spec §3): current ones sit on their initiative, locked ones are history. */
@@ -127,12 +137,12 @@ export function toInitiative(wire: WireInitiative): Initiative {
     sponsorApproval: wire.sponsor_approval,
     sponsorApprovalAt: wire.sponsor_approval_at,
     sponsorApprovalRequested: wire.sponsor_approval_requested,
-    sponsorApprovalUser: wire.sponsor_approval_user,
+    sponsorApprovalUser: wire.sponsor_approval_user && toPerson(wire.sponsor_approval_user),
     sortIndex: wire.sort_index,
     focusArea: wire.focus_area,
-    owners: wire.owners,
-    sponsors: wire.sponsors,
-    teamMembers: wire.team_members,
+    owners: wire.owners.map(toPerson),
+    sponsors: wire.sponsors.map(toPerson),
+    teamMembers: wire.team_members.map(toPerson),
     comments: wire.comments.map(toComment),
     createdAt: wire.created_at,
     updatedAt: wire.updated_at,
@@ -161,7 +171,7 @@ export function toStrategySummary(wire: WireStrategySummary): StrategySummary {
     user: wire.user,
     createdAt: wire.created_at,
     updatedAt: wire.updated_at,
-    strategyMasters: wire.strategy_masters,
+    strategyMasters: wire.strategy_masters.map(toPerson),
     roles: strategyRoles(wire),
   };
 }
@@ -171,6 +181,55 @@ export function toStrategy(wire: WireStrategy): Strategy {
     ...toStrategySummary(wire),
     roles: strategyRoles(wire),
     focusAreas: bySortIndex(wire.focus_areas.map(toFocusArea)),
+  };
+}
+
+/**
+ * What the team page shows: titles and people. A whole strategy is one; so is the answer of
+ * GET /strategy/{id}/team/, which administrators without a role get instead of the content.
+ */
+export interface TeamInitiative {
+  id: number;
+  title: string;
+  owners: Person[];
+  sponsors: Person[];
+  teamMembers: Person[];
+  roles: InitiativeRoles;
+}
+export interface TeamFocusArea {
+  id: number;
+  title: string;
+  initiatives: TeamInitiative[];
+}
+export interface StrategyTeam {
+  id: number;
+  title: string;
+  strategyMasters: Person[];
+  roles: StrategyRoles;
+  focusAreas: TeamFocusArea[];
+}
+
+const byWireSortIndex = <T extends { sort_index: number }>(items: readonly T[]) =>
+  [...items].sort((a, b) => a.sort_index - b.sort_index);
+
+export function toStrategyTeam(wire: WireStrategyTeam): StrategyTeam {
+  return {
+    id: wire.id,
+    title: wire.title,
+    strategyMasters: wire.strategy_masters.map(toPerson),
+    roles: strategyRoles(wire),
+    focusAreas: byWireSortIndex(wire.focus_areas).map((area) => ({
+      id: area.id,
+      title: area.title,
+      initiatives: byWireSortIndex(area.initiatives).map((initiative) => ({
+        id: initiative.id,
+        title: initiative.title,
+        owners: initiative.owners.map(toPerson),
+        sponsors: initiative.sponsors.map(toPerson),
+        teamMembers: initiative.team_members.map(toPerson),
+        roles: initiativeRoles(initiative),
+      })),
+    })),
   };
 }
 

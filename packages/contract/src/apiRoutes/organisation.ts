@@ -92,4 +92,12 @@ export const ORGANISATION_ROUTES: readonly ApiRoute[] = [
     },
     response: 'SecurityLogPage',
   },
+  {
+    method: 'GET',
+    path: '/api/organisation/strategies/',
+    tag: 'organisation',
+    summary: 'Every strategy of the organisation with its masters, to open its team page (administrators)',
+    auth: true,
+    response: ['OrganisationStrategy'],
+  },
 ];

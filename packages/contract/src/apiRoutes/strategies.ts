@@ -164,6 +164,15 @@ export const STRATEGY_ROUTES: readonly ApiRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/strategy/{id}/team/',
+    tag: 'team',
+    summary:
+      "The team page's titles and people (no content); also for the organisation's administrators, who may change the masters",
+    ...body,
+    response: 'StrategyTeam',
+  },
+  {
+    method: 'GET',
     path: '/api/initiative/{id}/timelines/',
     tag: 'timelines',
     summary: "An initiative's timeline rows",

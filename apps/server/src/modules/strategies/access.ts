@@ -5,6 +5,7 @@
  */
 import {
   canViewStrategy,
+  canViewTeam,
   type InitiativeRoles,
   MESSAGES,
   STRATEGY_MESSAGES,
@@ -90,30 +91,42 @@ const accessForUpdateQuery = preparedPer((db) =>
   selectAccess(db).for('update', { of: strategies }).prepare('strategy_access_for_update'),
 );
 
-/**
- * Loads the strategy and its roles in one query; 404 unless the user may see it. `forUpdate`
- * locks the strategy row.
- */
+export interface AccessOptions {
+  /** Locks the strategy row. */
+  forUpdate?: boolean;
+  /**
+   * The team page's rule (canViewTeam) instead of the content's: the organisation's
+   * administrators get in without a role, for the team calls only.
+   */
+  team?: boolean;
+}
+
+/** Loads the strategy and its roles in one query; 404 unless the user may see it. */
 export async function loadStrategyAccess(
   db: Queryable,
   strategyId: number,
   user: AuthenticatedUser,
-  options: { forUpdate?: boolean } = {},
+  options: AccessOptions = {},
 ): Promise<StrategyAccess> {
   const query = options.forUpdate ? accessForUpdateQuery(db) : accessQuery(db);
   const [row] = await query.execute({ strategyId, organisationId: user.organisationId });
-  const access = row && accessOf(row, user);
+  const access = row && accessOf(row, user, options);
   if (!access) throw notFound(STRATEGY_NOT_FOUND);
   return access;
 }
 
 /** The access a row of `accessColumns` (of the user's organisation) gives; null unless visible. */
-export function accessOf(row: AccessRow, user: AuthenticatedUser): StrategyAccess | null {
+export function accessOf(
+  row: AccessRow,
+  user: AuthenticatedUser,
+  options: Pick<AccessOptions, 'team'> = {},
+): StrategyAccess | null {
   const initiativeRoles = groupRoles(
     row.members.map(([initiativeId, userId, role]) => ({ initiativeId, userId, role })),
   );
   const roles: StrategyRoles = { masterIds: row.masterIds, initiatives: [...initiativeRoles.values()] };
-  if (!canViewStrategy(user.id, roles)) return null;
+  const visible = options.team ? canViewTeam(user, roles) : canViewStrategy(user.id, roles);
+  if (!visible) return null;
   return { strategy: row.strategy, roles, initiativeRoles };
 }
 

@@ -16,6 +16,7 @@ const personColumns = {
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
+  isActive: users.isActive,
 };
 
 /** People sorted by name with nameless (not yet signed up) people last, then by e-mail. */
@@ -25,6 +26,7 @@ function byName(a: UserSummary, b: UserSummary): number {
   return a.name.localeCompare(b.name) || a.email.localeCompare(b.email);
 }
 
+/** The masters of a strategy, deactivated ones marked. */
 export async function loadMasters(db: Queryable, strategyId: number): Promise<UserSummary[]> {
   const rows = await db
     .select(personColumns)
@@ -50,6 +52,7 @@ export async function loadInitiatives(
         email: approver.email,
         firstName: approver.firstName,
         lastName: approver.lastName,
+        isActive: approver.isActive,
       },
     })
     .from(initiatives)
@@ -71,7 +74,7 @@ export async function loadInitiatives(
 const noPeople = (): InitiativePeople => ({ owners: [], sponsors: [], teamMembers: [], approvalUser: null });
 
 /** Owners, sponsors and team members of the given initiatives, in one query. */
-async function loadPeople(
+export async function loadPeople(
   db: Queryable,
   initiativeIds: readonly number[],
 ): Promise<Map<number, InitiativePeople>> {

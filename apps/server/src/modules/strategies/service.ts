@@ -38,6 +38,7 @@ export async function listStrategies(ctx: AppContext, user: AuthenticatedUser): 
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      isActive: users.isActive,
     })
     .from(strategyMasters)
     .innerJoin(users, eq(users.id, strategyMasters.userId))

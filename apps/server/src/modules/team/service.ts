@@ -1,23 +1,25 @@
 /**
  * PATCH /assign-users-to-strategy/: strategy masters and each initiative's owners, sponsors and
  * team members. Each changed list is checked with its own rule (DESIGN §4); unchanged lists
- * need no right, so a team member can save the page after changing only the team.
+ * need no right, so a team member can save the page after changing only the team. The
+ * organisation's administrators may change the masters of any of its strategies, and nothing else.
  */
 import {
   type AssignTeamRequest,
+  canEditMasters,
   canEditOwners,
   canEditSponsors,
-  canEditStrategy,
   canEditTeamMembers,
   type InitiativeRoles,
   MESSAGES,
+  ORGANISATION_MESSAGES,
   STRATEGY_MESSAGES,
   type StrategyRoles,
 } from '@keystone/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { focusAreas, initiativeMembers, initiatives, strategyMasters } from '../../db/schema';
+import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { changeBy, publish, structureChange } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
@@ -53,7 +55,7 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
 
 export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input: AssignTeamRequest) {
   const invited = await ctx.db.transaction(async (tx) => {
-    const access = await loadStrategyAccess(tx, input.strategy_id, user, { forUpdate: true });
+    const access = await loadStrategyAccess(tx, input.strategy_id, user, { forUpdate: true, team: true });
     const strategyInitiatives = await initiativeIdsOf(tx, input.strategy_id);
     const requested = input.initiatives ?? [];
     for (const item of requested) {
@@ -69,14 +71,32 @@ export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input
         })),
       ),
     ]);
+    const accounts = await accountsOf(tx, [
+      ...people.idsFor(input.strategy_masters ?? []),
+      ...requested.flatMap((item) => ROLE_FIELDS.flatMap(({ field }) => people.idsFor(item[field] ?? []))),
+    ]);
+    /** A deactivated person keeps the roles they hold, but nobody gives them a new one. */
+    const refuseNewlyDeactivated = (path: string, ids: readonly number[], current: readonly number[]) => {
+      if (ids.some((id) => accounts.deactivated.has(id) && !current.includes(id))) {
+        throw badRequest(ORGANISATION_MESSAGES.deactivatedNotAssignable, {
+          [path]: [ORGANISATION_MESSAGES.deactivatedNotAssignable],
+        });
+      }
+    };
 
     if (input.strategy_masters !== undefined) {
       const masterIds = people.idsFor(input.strategy_masters);
       if (!sameSet(masterIds, access.roles.masterIds)) {
-        ensure(canEditStrategy(user.id, access.roles));
+        ensure(canEditMasters(user, access.roles));
         if (masterIds.length === 0) {
           throw badRequest(STRATEGY_MESSAGES.lastMaster, {
             strategy_masters: [STRATEGY_MESSAGES.lastMaster],
+          });
+        }
+        refuseNewlyDeactivated('strategy_masters', masterIds, access.roles.masterIds);
+        if (!masterIds.some((id) => accounts.active.has(id))) {
+          throw badRequest(ORGANISATION_MESSAGES.masterMustHaveSignedUp, {
+            strategy_masters: [ORGANISATION_MESSAGES.masterMustHaveSignedUp],
           });
         }
         await tx.delete(strategyMasters).where(eq(strategyMasters.strategyId, input.strategy_id));
@@ -94,6 +114,7 @@ export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input
         const ids = people.idsFor(references);
         if (sameSet(ids, current(roles))) continue;
         ensure(allowed(user.id, access.roles, roles));
+        refuseNewlyDeactivated(`initiatives.${index}.${field}`, ids, current(roles));
         if (role === 'owner' && ids.length === 0 && current(roles).length > 0) {
           throw badRequest(MESSAGES.fieldRequired, {
             [`initiatives.${index}.owners`]: [MESSAGES.fieldRequired],
@@ -112,6 +133,25 @@ export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input
   });
   if (invited) ctx.mailQueued();
   return { id: input.strategy_id };
+}
+
+/**
+ * Which of these people are active signed-up accounts (a strategy needs one as master) and which
+ * are deactivated, in one query.
+ */
+async function accountsOf(db: Queryable, userIds: readonly number[]) {
+  const active = new Set<number>();
+  const deactivated = new Set<number>();
+  if (userIds.length === 0) return { active, deactivated };
+  const rows = await db
+    .select({ id: users.id, isActive: users.isActive, isPlaceholder: users.isPlaceholder })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  for (const row of rows) {
+    if (!row.isActive) deactivated.add(row.id);
+    else if (!row.isPlaceholder) active.add(row.id);
+  }
+  return { active, deactivated };
 }
 
 async function initiativeIdsOf(db: Queryable, strategyId: number): Promise<Set<number>> {

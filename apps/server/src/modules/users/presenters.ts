@@ -2,10 +2,17 @@
 import { fullName, type UserDetails, type UserSummary } from '@keystone/contract';
 import type { UserRow } from './queries';
 
-type NamedUser = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>;
+/** `isActive` is read where people are shown by their roles, so a deactivated one is marked. */
+type NamedUser = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'> & { isActive?: boolean };
 
 export function presentUserSummary(user: NamedUser): UserSummary {
-  return { id: user.id, name: fullName(user.firstName, user.lastName), email: user.email };
+  const summary: UserSummary = {
+    id: user.id,
+    name: fullName(user.firstName, user.lastName),
+    email: user.email,
+  };
+  if (user.isActive === false) summary.is_active = false;
+  return summary;
 }
 
 export function presentUserDetails(user: UserRow): UserDetails {

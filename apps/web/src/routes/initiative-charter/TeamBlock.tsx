@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Person } from '../../api/strategyWire';
+import { personName } from '../../lib/personName';
 import { CharterSection } from './CharterSection';
 import { PRINT_HIDDEN } from './printStyles';
 
@@ -15,9 +16,6 @@ interface TeamBlockProps {
   sponsors: Person[];
   teamMembers: Person[];
 }
-
-/** Someone invited but not signed up yet has no name; their address stands in. */
-export const personName = (person: Person) => person.name || person.email;
 
 function PeopleList({ title, people }: { title: string; people: Person[] }) {
   return (

@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Comment, Initiative } from '../../api/strategyWire';
 import { RichTextField } from '../../components/RichTextField';
-import { personName } from '../initiative-charter/TeamBlock';
+import { personName } from '../../lib/personName';
 import { CommentField } from './CommentField';
 import { commentEditorSx } from './commentStyles';
 import { useProgressEditing } from './progressEditing';

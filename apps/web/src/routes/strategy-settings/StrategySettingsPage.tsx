@@ -14,6 +14,7 @@ import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useNotificationSettingsQuery } from '../../api/notificationSettings';
 import { useSession } from '../../api/session';
 import { isMissingStrategy, parseStrategyId, useStrategyQuery } from '../../api/strategies';
+import { personName } from '../../lib/personName';
 import { RetryAlert } from '../initiative-charter/RetryAlert';
 import { StrategyMissing } from '../strategy/StrategyMissing';
 import { SettingsForm } from './SettingsForm';
@@ -67,7 +68,7 @@ export function StrategySettingsPage() {
         >
           {settings.data.strategyMasters.map((master) => (
             <Box component="li" key={`${master.id}:${master.email}`}>
-              <Chip label={master.name ?? master.email} />
+              <Chip label={personName(master)} />
             </Box>
           ))}
         </Box>

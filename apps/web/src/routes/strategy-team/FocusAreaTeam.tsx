@@ -16,7 +16,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type Control, Controller } from 'react-hook-form';
-import type { FocusArea, Person } from '../../api/strategies';
+import type { Person } from '../../api/strategies';
+import type { TeamFocusArea } from '../../api/strategyWire';
 import { PeoplePicker } from './PeoplePicker';
 import { ownersProblem, type TeamFormValues } from './teamRules';
 
@@ -30,7 +31,7 @@ const COLUMNS: readonly { field: RoleField; heading: string; allowed: RoleRule }
 ];
 
 interface FocusAreaTeamProps {
-  area: FocusArea;
+  area: TeamFocusArea;
   /** Position of the area's first initiative in the form's (and the payload's) list. */
   firstIndex: number;
   control: Control<TeamFormValues>;

@@ -11,7 +11,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Person } from '../../api/strategies';
-import { personFromTypedEmail, personLabel, samePerson } from './teamRules';
+import { personName } from '../../lib/personName';
+import { personFromTypedEmail, samePerson } from './teamRules';
 
 let lastTemporaryId = 0;
 const nextTemporaryId = () => --lastTemporaryId;
@@ -70,7 +71,7 @@ export function PeoplePicker(props: PeoplePickerProps) {
       filterOptions={filterOptions}
       isOptionEqualToValue={(option, chosen) => typeof chosen !== 'string' && samePerson(option, chosen)}
       getOptionKey={(option) => (typeof option === 'string' ? option : `${option.id}:${option.email}`)}
-      getOptionLabel={(option) => (typeof option === 'string' ? option : personLabel(option))}
+      getOptionLabel={(option) => (typeof option === 'string' ? option : personName(option))}
       onChange={(_event, next: (Person | string)[]) => {
         const people = next.filter((item): item is Person => typeof item !== 'string');
         const typed = next.filter((item): item is string => typeof item === 'string');
@@ -95,7 +96,7 @@ export function PeoplePicker(props: PeoplePickerProps) {
       renderOption={({ key, ...optionProps }, option) => (
         <Box component="li" key={key} {...optionProps}>
           <Box>
-            <Typography variant="body2">{personLabel(option)}</Typography>
+            <Typography variant="body2">{personName(option)}</Typography>
             {option.name !== null && (
               <Typography variant="caption" color="textSecondary">
                 {option.email}

@@ -1,13 +1,14 @@
 /** The team form: strategy masters, then each focus area's initiatives, saved in one call. */
-import { canEditStrategy, MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
+import { type Actor, canEditMasters, MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { errorMessage } from '../../api/errorMessages';
-import { type Person, type Strategy, strategyKey } from '../../api/strategies';
+import type { Person } from '../../api/strategies';
 import { useAssignTeam } from '../../api/strategyTeam';
+import type { StrategyTeam } from '../../api/strategyWire';
 import { SubmitRow } from '../../components/SubmitRow';
 import { useTimedMessage } from '../../components/useTimedMessage';
 import { FocusAreaTeam } from './FocusAreaTeam';
@@ -18,13 +19,16 @@ const idsInOrder = (teams: readonly { initiativeId: number }[]) =>
   teams.map((team) => team.initiativeId).join(',');
 
 interface TeamFormProps {
-  strategy: Strategy;
+  /** The whole strategy, or for an administrator without a role only its team. */
+  strategy: StrategyTeam;
+  /** Where the page keeps `strategy` in the query cache; read again after a save. */
+  queryKey: readonly unknown[];
   /** The organisation's users, in picker order. */
   options: Person[];
-  userId: number;
+  user: Actor;
 }
 
-export function TeamForm({ strategy, options, userId }: TeamFormProps) {
+export function TeamForm({ strategy, queryKey, options, user }: TeamFormProps) {
   const saved = useMemo(() => teamValuesOf(strategy), [strategy]);
   const form = useForm<TeamFormValues>({ defaultValues: saved, mode: 'all' });
   const { control, formState, getValues, handleSubmit, reset, setError } = form;
@@ -55,7 +59,7 @@ export function TeamForm({ strategy, options, userId }: TeamFormProps) {
     try {
       await mutation.mutateAsync(teamPayload(strategy.id, values));
       // The save resolves after the strategy was fetched again: show people as stored, with real ids.
-      const fresh = queryClient.getQueryData<Strategy>(strategyKey(strategy.id));
+      const fresh = queryClient.getQueryData<StrategyTeam>(queryKey);
       reset(fresh ? teamValuesOf(fresh) : values);
       showMessage({ severity: 'success', text: MESSAGES.strategyTeamSaved });
     } catch (error) {
@@ -86,7 +90,7 @@ export function TeamForm({ strategy, options, userId }: TeamFormProps) {
               onChange={field.onChange}
               onBlur={field.onBlur}
               onInvalidTextChange={(invalid) => onInvalidTextChange(field.name, invalid)}
-              disabled={!canEditStrategy(userId, strategy.roles)}
+              disabled={!canEditMasters(user, strategy.roles)}
               error={fieldState.error?.message}
             />
           )}
@@ -102,7 +106,7 @@ export function TeamForm({ strategy, options, userId }: TeamFormProps) {
             firstIndex={start}
             control={control}
             options={options}
-            userId={userId}
+            userId={user.id}
             strategyRoles={strategy.roles}
             onInvalidTextChange={onInvalidTextChange}
           />

@@ -3,7 +3,8 @@
  * e-mail addresses as new entries, the pickers' order and the payload of the save call.
  */
 import { type AssignTeamRequest, isValidEmail, MESSAGES, type PersonReference } from '@keystone/contract';
-import type { Person, Strategy } from '../../api/strategies';
+import type { Person } from '../../api/strategies';
+import type { StrategyTeam } from '../../api/strategyWire';
 
 export interface InitiativeTeam {
   initiativeId: number;
@@ -20,7 +21,7 @@ export interface TeamFormValues {
 
 export type TeamFieldName = 'masters' | `initiatives.${number}.${'owners' | 'sponsors' | 'teamMembers'}`;
 
-export function teamValuesOf(strategy: Strategy): TeamFormValues {
+export function teamValuesOf(strategy: StrategyTeam): TeamFormValues {
   return {
     masters: strategy.strategyMasters,
     initiatives: strategy.focusAreas.flatMap((area) =>
@@ -75,8 +76,6 @@ export function sortPeople<P extends Person>(people: readonly P[]): P[] {
     return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.email.localeCompare(b.email);
   });
 }
-
-export const personLabel = (person: Person) => person.name ?? person.email;
 
 /** People not yet users go as {id: null, email}: the server invites them and assigns them at once. */
 const reference = (person: Person): PersonReference => ({

@@ -80,14 +80,20 @@ export async function seedDemoStrategy(
     }
   }
 
-  await assignTeam(ctx, master, {
-    strategy_id: strategy.id,
-    initiatives: initiativeIds.map((initiativeId, index) => ({
-      initiative_id: initiativeId,
-      owners: [index % 2 === 0 ? owner : { id: master.id, email: master.email }],
-      sponsors: [sponsor],
-      team_members: index % 2 === 0 ? [{ id: master.id, email: master.email }] : [owner],
-    })),
-  });
+  await assignTeam(
+    ctx,
+    master,
+    {
+      strategy_id: strategy.id,
+      initiatives: initiativeIds.map((initiativeId, index) => ({
+        initiative_id: initiativeId,
+        owners: [index % 2 === 0 ? owner : { id: master.id, email: master.email }],
+        sponsors: [sponsor],
+        team_members: index % 2 === 0 ? [{ id: master.id, email: master.email }] : [owner],
+      })),
+    },
+    // Made by the operator's command, not from a browser.
+    { ip: '', userAgent: 'npm run admin -- seed-demo' },
+  );
   return strategy.id;
 }

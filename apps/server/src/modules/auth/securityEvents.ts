@@ -17,9 +17,6 @@ export interface RequestOrigin {
 
 const USER_AGENT_MAX = 400;
 
-/** For changes that do not come from a request of their own (the team page's invitations carry it through). */
-export const NO_ORIGIN: RequestOrigin = { ip: '', userAgent: '' };
-
 export function originOf(request: FastifyRequest): RequestOrigin {
   const agent = request.headers['user-agent'];
   return { ip: request.ip ?? '', userAgent: typeof agent === 'string' ? agent.slice(0, USER_AGENT_MAX) : '' };

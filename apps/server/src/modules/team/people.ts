@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/keys';
-import { NO_ORIGIN, type RequestOrigin } from '../auth/securityEvents';
+import type { RequestOrigin } from '../auth/securityEvents';
 import { inviteEmails } from '../invites/service';
 
 export interface ResolvedPeople {
@@ -31,7 +31,7 @@ export async function resolvePeople(
   tx: Queryable,
   user: AuthenticatedUser,
   groups: readonly { path: string; people: readonly PersonReference[] }[],
-  origin: RequestOrigin = NO_ORIGIN,
+  origin: RequestOrigin,
 ): Promise<ResolvedPeople> {
   const all = groups.flatMap((group) => group.people.map((person) => ({ ...person, path: group.path })));
   const ids = [...new Set(all.map((person) => person.id).filter(isStoredId))];

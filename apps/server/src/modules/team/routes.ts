@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { currentAdmin, currentUser, requireAuthentication } from '../../http/authenticate';
 import { parseInput } from '../../http/errors';
+import { originOf } from '../auth/securityEvents';
 import { type IdParams, pathId } from '../strategies/routes';
 import { assignTeam } from './service';
 import { listOrganisationStrategies, readTeam } from './teamRead';
@@ -12,7 +13,7 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(async (scope) => {
     requireAuthentication(scope, ctx);
     scope.patch('/api/assign-users-to-strategy/', async (request) =>
-      assignTeam(ctx, currentUser(request), parseInput(assignTeamRequest, request.body)),
+      assignTeam(ctx, currentUser(request), parseInput(assignTeamRequest, request.body), originOf(request)),
     );
     scope.get<IdParams>('/api/strategy/:id/team/', async (request) =>
       readTeam(ctx, currentUser(request), pathId(request.params)),

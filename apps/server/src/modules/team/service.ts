@@ -23,6 +23,7 @@ import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } fr
 import { badRequest, notFound } from '../../http/errors';
 import { changeBy, publish, structureChange } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
+import type { RequestOrigin } from '../auth/securityEvents';
 import { ensure, loadStrategyAccess, rolesOf, viewersOf } from '../strategies/access';
 import { touchStrategy } from '../strategies/service';
 import { resolvePeople } from './people';
@@ -53,7 +54,12 @@ const ROLE_FIELDS = [
 const sameSet = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
-export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input: AssignTeamRequest) {
+export async function assignTeam(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  input: AssignTeamRequest,
+  origin: RequestOrigin,
+) {
   const invited = await ctx.db.transaction(async (tx) => {
     const access = await loadStrategyAccess(tx, input.strategy_id, user, { forUpdate: true, team: true });
     const strategyInitiatives = await initiativeIdsOf(tx, input.strategy_id);
@@ -62,15 +68,21 @@ export async function assignTeam(ctx: AppContext, user: AuthenticatedUser, input
       if (!strategyInitiatives.has(item.initiative_id)) throw notFound('Initiative not found.');
     }
 
-    const people = await resolvePeople(ctx, tx, user, [
-      { path: 'strategy_masters', people: input.strategy_masters ?? [] },
-      ...requested.flatMap((item, index) =>
-        ROLE_FIELDS.map(({ field }) => ({
-          path: `initiatives.${index}.${field}`,
-          people: item[field] ?? [],
-        })),
-      ),
-    ]);
+    const people = await resolvePeople(
+      ctx,
+      tx,
+      user,
+      [
+        { path: 'strategy_masters', people: input.strategy_masters ?? [] },
+        ...requested.flatMap((item, index) =>
+          ROLE_FIELDS.map(({ field }) => ({
+            path: `initiatives.${index}.${field}`,
+            people: item[field] ?? [],
+          })),
+        ),
+      ],
+      origin,
+    );
     const accounts = await accountsOf(tx, [
       ...people.idsFor(input.strategy_masters ?? []),
       ...requested.flatMap((item) => ROLE_FIELDS.flatMap(({ field }) => people.idsFor(item[field] ?? []))),

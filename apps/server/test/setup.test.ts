@@ -209,3 +209,24 @@ describe('request log', () => {
     expect(maskSecrets('/setup/abcDEF123')).toBe('/setup/***');
   });
 });
+
+describe('setup calls under a flood', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await getTestServer({ authRateLimit: 3 });
+  });
+  afterEach(() => server.close());
+
+  it('should answer 429 past the per-address limit, like the sign-in calls', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      statuses.push((await server.api('GET', `/api/setup/guess-${attempt}/`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const posts: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      posts.push((await server.api('POST', '/api/setup/', { body: setupForm(`guess-${attempt}`) })).status);
+    }
+    expect(posts).toEqual([400, 400, 400, 429]);
+  });
+});

@@ -1,7 +1,7 @@
 /** Starts the server: configuration from the environment, database, HTTP on HOST:PORT. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import { type BuiltApp, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/dataDirLock';
 import { setupLinkIfNeeded } from './modules/organisation/setup';
@@ -39,9 +39,18 @@ async function main(): Promise<void> {
     { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
     'Keystone is running',
   );
-  // A warning, so the link shows however quiet LOG_LEVEL is set (short of error or silent).
-  const setupLink = await setupLinkIfNeeded(ctx);
-  if (setupLink) app.log.warn(`Keystone has no organisation yet. Open this link to set it up: ${setupLink}`);
+  await printSetupLink(app, ctx);
+}
+
+/** On an empty database: a warning, so the link shows however quiet LOG_LEVEL is (short of error). */
+async function printSetupLink(app: BuiltApp['app'], ctx: BuiltApp['ctx']): Promise<void> {
+  try {
+    const link = await setupLinkIfNeeded(ctx);
+    if (link) app.log.warn(`Keystone has no organisation yet. Open this link to set it up: ${link}`);
+  } catch (error) {
+    // The server keeps serving; a restart prints a link.
+    app.log.error({ err: error }, 'could not create a setup link');
+  }
 }
 
 main().catch((error: unknown) => {

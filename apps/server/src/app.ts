@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes';
 import { focusAreaRoutes } from './modules/focus-areas/routes';
 import { initiativeRoutes } from './modules/initiatives/routes';
 import { inviteRoutes } from './modules/invites/routes';
+import { setupRoutes } from './modules/organisation/setupRoutes';
 import { progressRoutes } from './modules/progress/routes';
 import { ProgressScheduler } from './modules/progress/scheduler';
 import { testClockRoutes } from './modules/progress/testClockRoutes';
@@ -41,8 +42,9 @@ declare module 'fastify' {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
-/** The sign-in, sign-up and reset calls, open to anyone, take small bodies only. */
+/** The sign-in, sign-up, reset and first-run calls, open to anyone, take small bodies only. */
 const AUTH_BODY_LIMIT_BYTES = 128 * 1024;
+const OPEN_ROUTE_PREFIXES = ['/api/auth/', '/api/setup/'];
 /**
  * Browser features the app never uses, denied to it and to anything it embeds. Fullscreen,
  * autoplay and picture-in-picture are left alone: the embedded video players use them.
@@ -141,7 +143,7 @@ export async function buildApp(
   };
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/auth/') && route.bodyLimit === undefined)
+    if (OPEN_ROUTE_PREFIXES.some((prefix) => route.url.startsWith(prefix)) && route.bodyLimit === undefined)
       route.bodyLimit = AUTH_BODY_LIMIT_BYTES;
   });
   app.decorateRequest('user', null);
@@ -209,6 +211,7 @@ export async function buildApp(
   });
 
   authRoutes(app, ctx);
+  setupRoutes(app, ctx);
   userRoutes(app, ctx);
   inviteRoutes(app, ctx);
   strategyRoutes(app, ctx);

@@ -1,9 +1,10 @@
 /** Starts the server: configuration from the environment, database, HTTP on HOST:PORT. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import { type BuiltApp, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/dataDirLock';
+import { setupLinkIfNeeded } from './modules/organisation/setup';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 /** A shutdown still waiting for requests or connections after this long exits anyway. */
@@ -11,7 +12,7 @@ const SHUTDOWN_WITHIN_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = { ...loadConfig(), webDist: WEB_DIST };
-  const { app } = await buildApp(config);
+  const { app, ctx } = await buildApp(config);
   let stopping = false;
   // app.close() stops accepting, lets the requests in flight finish, closes the sockets and
   // releases their locks, stops the background work, and closes the database last (app.ts).
@@ -38,6 +39,18 @@ async function main(): Promise<void> {
     { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
     'Keystone is running',
   );
+  await printSetupLink(app, ctx);
+}
+
+/** On an empty database: a warning, so the link shows however quiet LOG_LEVEL is (short of error). */
+async function printSetupLink(app: BuiltApp['app'], ctx: BuiltApp['ctx']): Promise<void> {
+  try {
+    const link = await setupLinkIfNeeded(ctx);
+    if (link) app.log.warn(`Keystone has no organisation yet. Open this link to set it up: ${link}`);
+  } catch (error) {
+    // The server keeps serving; a restart prints a link.
+    app.log.error({ err: error }, 'could not create a setup link');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -91,6 +91,7 @@ describe('POST /api/auth/social/google', () => {
         authorization_endpoint: `${oidc.issuer.url}/authorize`,
         redirect_uri: 'http://localhost:8000/login',
       },
+      needs_setup: false,
     });
   });
 
@@ -364,7 +365,7 @@ describe('Google sign-in when not configured', () => {
   it('should publish google: null in GET /api/config/', async () => {
     const response = await server.api('GET', '/api/config/');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ product_name: 'Keystone', google: null });
+    expect(response.body).toEqual({ product_name: 'Keystone', google: null, needs_setup: true });
   });
 
   it('should answer 404 with the not-configured message', async () => {

@@ -20,6 +20,7 @@ const config = {
         authorization_endpoint: google.authorizationEndpoint,
         redirect_uri: '',
       },
+      needs_setup: false,
     },
   },
 };

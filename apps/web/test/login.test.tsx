@@ -6,7 +6,9 @@ import { loginErrorMessage } from '../src/api/errorMessages';
 import { readSession, saveSession } from '../src/api/session';
 import { fakeServer, renderApp } from './renderApp';
 
-const noGoogle = { 'GET /api/config': { status: 200, body: { product_name: 'Keystone', google: null } } };
+const noGoogle = {
+  'GET /api/config': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+};
 
 afterEach(() => {
   cleanup();

@@ -42,7 +42,12 @@ describe('PasswordChecklist', () => {
 
 describe('signup password field', () => {
   beforeEach(() => {
-    fakeServer({ 'GET /api/config': { status: 200, body: { product_name: 'Keystone', google: null } } });
+    fakeServer({
+      'GET /api/config': {
+        status: 200,
+        body: { product_name: 'Keystone', google: null, needs_setup: false },
+      },
+    });
   });
 
   it('should show the checklist while focused and update it as the user types', async () => {

@@ -15,7 +15,9 @@ function useUserAgent(userAgent: string) {
 }
 
 beforeEach(() => {
-  fakeServer({ 'GET /api/config': { status: 200, body: { product_name: 'Keystone', google: null } } });
+  fakeServer({
+    'GET /api/config': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+  });
 });
 afterEach(() => {
   cleanup();

@@ -3,7 +3,9 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderApp } from './renderApp';
 
-const noGoogle = { 'GET /api/config': { status: 200, body: { product_name: 'Keystone', google: null } } };
+const noGoogle = {
+  'GET /api/config': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+};
 const VERIFY = 'POST /api/auth/registration/verify-email/';
 
 afterEach(() => {

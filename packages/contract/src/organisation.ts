@@ -53,6 +53,7 @@ export const ORGANISATION_MESSAGES = {
     'This invitation was sent to another e-mail address. Sign up with the address it was sent to.',
   setupLinkInvalid:
     'This setup link is no longer valid. If this Keystone has not been set up yet, restart the server to print a new link.',
+  setupFailed: 'Failed to set up the organisation. Please try again.',
   needsSetup: 'This Keystone has not been set up yet. Open the setup link printed in the server log.',
   fetchOrganisationFailed: 'Failed to load the organisation',
   updateOrganisationFailed: 'Failed to save the organisation settings',

@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 
-// The API's /password/reset/confirm/{uid}/{token}/ and /verify-email/{token}/, and the web
-// app's pages /reset-password/{uid}/{token} and /verify-email/{token}, which the server serves too.
-const SECRET_PATH = /(\/(?:confirm\/[^/?]+|reset-password\/[^/?]+|verify-email)\/)[^/?]+/g;
+// The API's /password/reset/confirm/{uid}/{token}/, /verify-email/{token}/ and /setup/{token}/,
+// and the web app's pages /reset-password/{uid}/{token}, /verify-email/{token} and
+// /setup/{token}, which the server serves too.
+const SECRET_PATH = /(\/(?:confirm\/[^/?]+|reset-password\/[^/?]+|verify-email|setup)\/)[^/?]+/g;
 const SECRET_QUERY = /([?&](?:token|code|key)=)[^&]+/gi;
 
 export function maskSecrets(url: string): string {

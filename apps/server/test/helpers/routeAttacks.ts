@@ -38,6 +38,16 @@ export const VALID_BODIES: Partial<Record<ApiSchemaName, (ids: Ids, caller: Call
     last_name: 'Comer',
   }),
   VerifyEmailRequest: () => ({ key: 'garbage', password: 'Wrong-pass1!' }),
+  // A guessed token: the database already has organisations, so no setup can succeed.
+  SetupRequest: () => ({
+    token: 'garbage',
+    organisation_name: 'Evil Corp',
+    first_name: 'Eve',
+    last_name: 'Attacker',
+    email: 'eve@evil.com',
+    password1: 'Good-pass1!',
+    password2: 'Good-pass1!',
+  }),
   LoginRequest: (_ids, caller) => ({ email: caller.email, password: 'Wrong-pass1!' }),
   GoogleLoginRequest: () => ({ code: 'some-code', code_verifier: 'v'.repeat(43), nonce: 'some-nonce-value' }),
   MfaLoginRequest: () => ({ mfa_token: 'some-token', code: '123456' }),

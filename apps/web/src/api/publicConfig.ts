@@ -12,6 +12,8 @@ export interface GoogleSignInConfig {
 export interface PublicConfig {
   productName: string;
   google: GoogleSignInConfig | null;
+  /** No organisation exists yet: the login page points to the setup link in the server's log. */
+  needsSetup: boolean;
 }
 
 async function fetchPublicConfig(): Promise<PublicConfig> {
@@ -23,6 +25,7 @@ async function fetchPublicConfig(): Promise<PublicConfig> {
       authorizationEndpoint: answer.google.authorization_endpoint,
       redirectUri: answer.google.redirect_uri,
     },
+    needsSetup: answer.needs_setup,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   progressUpdatePage,
   realtimeFrame,
   resetPasswordPage,
+  setupPage,
   signupCompletePage,
   signupPage,
   strategiesPage,
@@ -40,6 +41,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'reset-password/:uid/:token', lazy: resetPasswordPage },
       // Without both uid and token there is nothing to reset (spec §2).
       { path: 'reset-password/*', element: <Navigate to="/login" replace /> },
+      { path: 'setup/:token', lazy: setupPage },
       { path: 'mobile-warning', lazy: mobileWarningPage },
       {
         element: <RequireLogin />,

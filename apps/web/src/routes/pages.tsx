@@ -37,3 +37,4 @@ export const strategySettingsPage = () =>
   import('./strategy-settings/StrategySettingsPage').then((m) => ({ Component: m.StrategySettingsPage }));
 export const progressUpdatePage = () =>
   import('./progress-update/ProgressUpdatePage').then((m) => ({ Component: m.ProgressUpdatePage }));
+export const setupPage = () => import('./setup/SetupPage').then((m) => ({ Component: m.SetupPage }));

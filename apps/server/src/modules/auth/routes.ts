@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuthentication } from '../../http/authenticate';
 import { parseInput } from '../../http/errors';
+import { needsSetup } from '../organisation/setup';
 import { loginWithGoogle, publicGoogleConfig } from './google';
 import { revokeKey } from './keys';
 import { login } from './login';
@@ -23,12 +24,18 @@ import { register } from './signup';
 import { signupRoutes } from './signupRoutes';
 import { deviceTokenOf, rememberBrowser } from './trustedDevices';
 
+/** The per-address limit of every call that signs in or creates an account (docs/SECURITY.md). */
+export function signInRateLimit(ctx: AppContext) {
+  return { config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } };
+}
+
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const limited = { config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } };
+  const limited = signInRateLimit(ctx);
 
   app.get('/api/config/', async () => ({
     product_name: PRODUCT_NAME,
     google: await publicGoogleConfig(ctx),
+    needs_setup: await needsSetup(ctx.db),
   }));
 
   app.post('/api/auth/registration/', limited, async (request, reply) => {

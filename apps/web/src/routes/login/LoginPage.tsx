@@ -2,6 +2,7 @@
  * /login: password and Google sign-in, with links to signup, password reset and sales; with
  * two-factor on, a second step asks for the code.
  */
+import { ORGANISATION_MESSAGES } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -11,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SignInOutcome } from '../../api/auth';
+import { usePublicConfig } from '../../api/publicConfig';
 import { readSession, type Session, saveSession } from '../../api/session';
 import { GoogleSignInOption } from '../../auth/GoogleSignInOption';
 import { AuthCard } from '../../components/AuthCard';
@@ -50,6 +52,7 @@ function LoginScreen() {
     else setMfaToken(outcome.mfaToken);
   };
   const google = useGoogleCallback(onSignedIn);
+  const needsSetup = usePublicConfig().data?.needsSetup === true;
 
   if (mfaToken !== null) {
     return (
@@ -66,6 +69,11 @@ function LoginScreen() {
 
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Log in to plan and track your strategy.">
+      {needsSetup && (
+        <Alert severity="info" sx={{ my: 1 }}>
+          {ORGANISATION_MESSAGES.needsSetup}
+        </Alert>
+      )}
       {notice && (
         <Alert severity={notice.severity} sx={{ my: 1 }}>
           {notice.text}

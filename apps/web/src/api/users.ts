@@ -12,6 +12,8 @@ export interface UserDetails {
   firstName: string;
   lastName: string;
   businessTitle: string;
+  /** Administrators see the /organisation page and its link in the avatar menu. */
+  isAdmin: boolean;
 }
 
 export type UserDetailsUpdate = Pick<UserDetails, 'firstName' | 'lastName' | 'businessTitle'>;
@@ -32,6 +34,7 @@ function toUserDetails(wire: WireUserDetails): UserDetails {
     firstName: wire.first_name,
     lastName: wire.last_name,
     businessTitle: wire.business_title,
+    isAdmin: wire.is_admin,
   };
 }
 

@@ -37,3 +37,5 @@ export const strategySettingsPage = () =>
   import('./strategy-settings/StrategySettingsPage').then((m) => ({ Component: m.StrategySettingsPage }));
 export const progressUpdatePage = () =>
   import('./progress-update/ProgressUpdatePage').then((m) => ({ Component: m.ProgressUpdatePage }));
+export const organisationPage = () =>
+  import('./organisation/OrganisationPage').then((m) => ({ Component: m.OrganisationPage }));

@@ -44,7 +44,7 @@ export function MemberRow({
   onReactivate,
 }: MemberRowProps) {
   const name = memberName(member);
-  const signedUp = member.status !== 'invited';
+
   return (
     <TableRow hover sx={{ verticalAlign: 'top' }}>
       <TableCell sx={{ fontWeight: 500 }}>{member.name ?? '—'}</TableCell>
@@ -54,8 +54,8 @@ export function MemberRow({
         <Switch
           size="small"
           checked={member.is_admin}
-          // Only people who have signed up can be administrators (the server says so too).
-          disabled={disabled || !signedUp}
+          // Only active people who have signed up can become administrators (the server says so too).
+          disabled={disabled || (member.status !== 'active' && !member.is_admin)}
           onChange={(event) => onAdminChange(event.target.checked)}
           slotProps={{ input: { 'aria-label': ORGANISATION_LABELS.adminSwitch(name) } }}
         />

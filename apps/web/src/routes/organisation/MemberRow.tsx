@@ -48,7 +48,7 @@ export function MemberRow({
   return (
     <TableRow hover sx={{ verticalAlign: 'top' }}>
       <TableCell sx={{ fontWeight: 500 }}>{member.name ?? '—'}</TableCell>
-      <TableCell sx={{ wordBreak: 'break-all' }}>{member.email}</TableCell>
+      <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.email}</TableCell>
       <TableCell>{member.business_title}</TableCell>
       <TableCell>
         <Switch

@@ -54,7 +54,7 @@ export function PendingInvites() {
             <TableBody>
               {pending.map((invite) => (
                 <TableRow key={invite.id} hover>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{invite.email}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{invite.email}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <span title={formatDateTime(invite.lastSentAt)}>{timeAgo(invite.lastSentAt)}</span>
                   </TableCell>

@@ -80,10 +80,10 @@ export function SecurityLog() {
                 <TableRow key={entry.id} hover>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</TableCell>
                   <TableCell>{SECURITY_EVENT_LABELS[entry.kind]}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{subject(entry)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{subject(entry)}</TableCell>
                   <TableCell>{personText(entry.actor)}</TableCell>
                   <TableCell>{entry.method ? SIGN_IN_METHOD_LABELS[entry.method] : ''}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{entry.ip}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.ip}</TableCell>
                   <TableCell title={entry.user_agent}>
                     {entry.user_agent ? describeUserAgent(entry.user_agent) : ''}
                   </TableCell>

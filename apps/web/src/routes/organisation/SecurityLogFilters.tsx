@@ -17,6 +17,9 @@ const ALL = '';
 const isKind = (value: string): value is SecurityEventKind =>
   (SECURITY_EVENT_KINDS as readonly string[]).includes(value);
 
+/** "Everyone" and "All events" are choices of their own, shown as such rather than as an empty box. */
+const emptyShown = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
+
 interface SecurityLogFiltersProps {
   filter: SecurityLogFilter;
   people: Member[];
@@ -34,6 +37,9 @@ export function SecurityLogFilters({ filter, people, onChange }: SecurityLogFilt
         onChange={(event) =>
           onChange({ ...filter, user: event.target.value === ALL ? null : Number(event.target.value) })
         }
+        fullWidth={false}
+        margin="none"
+        slotProps={emptyShown}
         sx={{ minWidth: 240 }}
       >
         <MenuItem value={ALL}>{ORGANISATION_LABELS.everyone}</MenuItem>
@@ -51,6 +57,9 @@ export function SecurityLogFilters({ filter, people, onChange }: SecurityLogFilt
         onChange={(event) =>
           onChange({ ...filter, kind: isKind(event.target.value) ? event.target.value : null })
         }
+        fullWidth={false}
+        margin="none"
+        slotProps={emptyShown}
         sx={{ minWidth: 240 }}
       >
         <MenuItem value={ALL}>{ORGANISATION_LABELS.allKinds}</MenuItem>

@@ -76,6 +76,12 @@ function organisationLead(app: RunningApp): Promise<ApiUser> {
   return lead;
 }
 
+/**
+ * The administrator of the helpers' organisation: its first person, who became its administrator
+ * by being the first to sign up (issue 14).
+ */
+export const organisationAdmin = (app: RunningApp): Promise<ApiUser> => organisationLead(app);
+
 let created = 0;
 
 /** A new, logged-in user in the helpers' organisation, invited by its first person. */

@@ -32,6 +32,7 @@ const details = {
   first_name: 'Anna',
   last_name: 'Smith',
   business_title: 'COO',
+  is_admin: false,
 };
 const invite = {
   id: 1,
@@ -40,6 +41,7 @@ const invite = {
   is_accepted: false,
   accepted_at: null,
   created_at: '2025-01-01T00:00:00Z',
+  last_sent_at: '2025-01-01T00:00:00Z',
 };
 
 describe('invite form on /profile-settings', () => {

@@ -14,6 +14,7 @@ const details = {
   first_name: 'Anna',
   last_name: 'Smith',
   business_title: 'COO',
+  is_admin: false,
 };
 const session = (id: number, userAgent: string, current: boolean) => ({
   id,

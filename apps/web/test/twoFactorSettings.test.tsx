@@ -11,6 +11,7 @@ const details = {
   first_name: 'Anna',
   last_name: 'Smith',
   business_title: 'COO',
+  is_admin: false,
 };
 const setup = {
   secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',

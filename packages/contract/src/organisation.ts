@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { checkNewPassword } from './auth';
 import { LIMITS } from './limits';
-import { MESSAGES } from './messages';
+import { MESSAGES, PRODUCT_NAME } from './messages';
 import { emailSchema, idSchema, nameSchema, passwordSchema } from './primitives';
 import { SECURITY_EVENT_KINDS, SIGN_IN_METHODS } from './security';
 import { userSummary } from './users';
@@ -62,6 +62,82 @@ export const ORGANISATION_MESSAGES = {
   fetchSecurityLogFailed: 'Failed to load the security log',
   inviteActionFailed: 'Failed to update the invitation',
 } as const;
+
+/** The words of the /organisation page (administrators) and its link in the avatar menu. */
+export const ORGANISATION_LABELS = {
+  pageTitle: 'Organisation',
+  menuLink: 'Organisation',
+  settingsHeading: 'Organisation',
+  nameField: 'Organisation name',
+  saveName: 'Save name',
+  onlyAdminsInvite: 'Only administrators can invite new people',
+  onlyAdminsInviteHelp:
+    'When this is on, other members cannot invite anyone, also not by typing a new address on a team page.',
+  membersHeading: 'Members',
+  membersTable: 'Members of the organisation',
+  columnName: 'Name',
+  columnEmail: 'E-mail',
+  columnBusinessTitle: 'Business title',
+  columnAdmin: 'Administrator',
+  columnStatus: 'Status',
+  columnLastActive: 'Last active',
+  columnStrategies: 'Strategies',
+  columnActions: 'Actions',
+  adminSwitch: (name: string) => `Administrator: ${name}`,
+  noStrategies: 'None',
+  neverActive: 'Never',
+  justNow: 'Just now',
+  deactivate: 'Deactivate',
+  reactivate: 'Reactivate',
+  deactivateButton: (name: string) => `Deactivate ${name}`,
+  reactivateButton: (name: string) => `Reactivate ${name}`,
+  confirmDeactivateTitle: (name: string) => `Deactivate ${name}?`,
+  confirmDeactivateMessage: (name: string) =>
+    `${name} will be logged out everywhere at once and can no longer sign in or receive mails from ${PRODUCT_NAME}. You can reactivate them later.`,
+  invitationsHeading: 'Pending invitations',
+  invitationsTable: 'Pending invitations',
+  inviteHeading: 'Invite people',
+  noPendingInvites: 'No invitation is waiting to be accepted.',
+  columnSent: 'Sent',
+  resend: 'Resend',
+  revoke: 'Revoke',
+  resendButton: (email: string) => `Resend the invitation to ${email}`,
+  revokeButton: (email: string) => `Revoke the invitation to ${email}`,
+  confirmRevokeTitle: 'Revoke this invitation?',
+  confirmRevokeMessage: (email: string) =>
+    `The sign-up link sent to ${email} will stop working. You can invite the address again later.`,
+  securityLogHeading: 'Security log',
+  securityLogTable: 'Security log',
+  columnWhen: 'When',
+  columnKind: 'Event',
+  columnPerson: 'Person',
+  columnActor: 'By',
+  columnMethod: 'Method',
+  columnAddress: 'Address',
+  columnBrowser: 'Browser',
+  filterPerson: 'Person',
+  filterKind: 'Event',
+  everyone: 'Everyone',
+  allKinds: 'All events',
+  noSecurityEvents: 'Nothing has been recorded yet.',
+  noMatchingEvents: 'No entries match these filters.',
+  showOlder: 'Show older',
+} as const;
+
+/** A member's status in words (the chip on the members table). */
+export const MEMBER_STATUS_LABELS = {
+  active: 'Active',
+  deactivated: 'Deactivated',
+  invited: 'Invited',
+} as const satisfies Record<MemberStatus, string>;
+
+/** A strategy role in words (the members table lists each member's roles per strategy). */
+export const STRATEGY_ROLE_LABELS = {
+  master: 'Strategy master',
+  owner: 'Owner',
+  sponsor: 'Sponsor',
+  team_member: 'Team member',
+} as const satisfies Record<StrategyRole, string>;
 
 // ---- first run
 

@@ -24,6 +24,35 @@ export const SECURITY_EVENT_KINDS = [
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
+/** Each kind in words, for the organisation's security log. */
+export const SECURITY_EVENT_LABELS = {
+  login_succeeded: 'Signed in',
+  login_failed: 'Failed sign-in',
+  logout: 'Signed out',
+  session_ended: 'Session ended',
+  password_changed: 'Password changed',
+  password_reset: 'Password reset',
+  mfa_enabled: 'Two-factor sign-in turned on',
+  mfa_disabled: 'Two-factor sign-in turned off',
+  signup_verified: 'Signed up',
+  organisation_setup: 'Organisation set up',
+  organisation_updated: 'Organisation settings changed',
+  invite_created: 'Invited',
+  invite_resent: 'Invitation sent again',
+  invite_revoked: 'Invitation revoked',
+  user_deactivated: 'Deactivated',
+  user_reactivated: 'Reactivated',
+  admin_granted: 'Made administrator',
+  admin_revoked: 'No longer administrator',
+} as const satisfies Record<SecurityEventKind, string>;
+
 /** How a sign-in (or its second step) was made. */
 export const SIGN_IN_METHODS = ['password', 'google', 'totp', 'recovery_code'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+export const SIGN_IN_METHOD_LABELS = {
+  password: 'Password',
+  google: 'Google',
+  totp: 'Authenticator app',
+  recovery_code: 'Recovery code',
+} as const satisfies Record<SignInMethod, string>;

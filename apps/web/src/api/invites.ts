@@ -1,7 +1,16 @@
-/** Invites of the user's organisation (spec §3 "Invite"): listed and created on the profile page. */
-import { createInvitesResponse, inviteSchema, type Invite as WireInvite } from '@keystone/contract';
+/**
+ * Invites of the user's organisation (spec §3 "Invite"): listed and created on the profile page;
+ * resent and revoked by administrators on /organisation.
+ */
+import {
+  createInvitesResponse,
+  detailResponse,
+  inviteSchema,
+  type Invite as WireInvite,
+} from '@keystone/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type ResponseSchema } from './client';
+import { organisationKey } from './organisation';
 
 export interface Invite {
   id: number;
@@ -9,6 +18,7 @@ export interface Invite {
   invitedBy: number | null;
   isAccepted: boolean;
   acceptedAt: string | null;
+  lastSentAt: string;
 }
 
 const invitesKey = ['invites'] as const;
@@ -22,6 +32,7 @@ async function fetchInvites(): Promise<Invite[]> {
     invitedBy: invite.invited_by,
     isAccepted: invite.is_accepted,
     acceptedAt: invite.accepted_at,
+    lastSentAt: invite.last_sent_at,
   }));
 }
 
@@ -41,3 +52,29 @@ export function useCreateInvites() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesKey }),
   });
 }
+
+async function resendInvite(id: number): Promise<string> {
+  const answer = await apiRequest(`/invites/${id}/resend/`, { method: 'POST', response: detailResponse });
+  return answer.detail;
+}
+
+async function revokeInvite(id: number): Promise<string> {
+  const answer = await apiRequest(`/invites/${id}/`, { method: 'DELETE', response: detailResponse });
+  return answer.detail;
+}
+
+/** A resend or revoke changes the list (and the security log), whether it worked or another tab got there first. */
+function useInviteAction(mutationFn: (id: number) => Promise<string>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: invitesKey }),
+        queryClient.invalidateQueries({ queryKey: organisationKey }),
+      ]),
+  });
+}
+
+export const useResendInvite = () => useInviteAction(resendInvite);
+export const useRevokeInvite = () => useInviteAction(revokeInvite);

@@ -12,7 +12,7 @@ export interface UserDetails {
   firstName: string;
   lastName: string;
   businessTitle: string;
-  /** Administrators of the organisation (/organisation; any strategy's masters). */
+  /** Administrators see /organisation (linked from the avatar menu) and every strategy's team page. */
   isAdmin: boolean;
 }
 

@@ -10,6 +10,7 @@ import {
   mobileWarningPage,
   newStrategyPage,
   notFoundPage,
+  organisationPage,
   profileSettingsPage,
   progressUpdatePage,
   realtimeFrame,
@@ -50,6 +51,7 @@ export const appRoutes: RouteObject[] = [
             lazy: realtimeFrame,
             children: [
               { path: 'profile-settings', lazy: profileSettingsPage },
+              { path: 'organisation', lazy: organisationPage },
               { path: 'strategies', lazy: strategiesPage },
               { path: 'strategy', lazy: newStrategyPage },
               { path: 'strategy/:id', lazy: strategyPage },

@@ -38,3 +38,5 @@ export const strategySettingsPage = () =>
 export const progressUpdatePage = () =>
   import('./progress-update/ProgressUpdatePage').then((m) => ({ Component: m.ProgressUpdatePage }));
 export const setupPage = () => import('./setup/SetupPage').then((m) => ({ Component: m.SetupPage }));
+export const organisationPage = () =>
+  import('./organisation/OrganisationPage').then((m) => ({ Component: m.OrganisationPage }));

@@ -10,3 +10,8 @@ export function lastProgressPath(): string {
   const strategyId = readLastActiveStrategy();
   return strategyId ? `/progress-update/${strategyId}` : '/strategies';
 }
+
+/** Administrators' page of their organisation (issue 14). */
+export const organisationPath = '/organisation';
+
+export const strategyTeamPath = (strategyId: number) => `/strategy-team/${strategyId}`;

@@ -1,6 +1,10 @@
-/** The avatar button and its popover: who is logged in, a way to the profile, and logout. */
+/**
+ * The avatar button and its popover: who is logged in, a way to the profile (and, for
+ * administrators, to the organisation's page), and logout.
+ */
 
-import { fullName, initials, MESSAGES } from '@keystone/contract';
+import { fullName, initials, MESSAGES, ORGANISATION_LABELS } from '@keystone/contract';
+import ApartmentIcon from '@mui/icons-material/Apartment';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,10 +15,11 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { logout } from '../../api/auth';
 import { clearSession } from '../../api/session';
 import { useUserDetails } from '../../api/users';
+import { organisationPath } from '../../routes/paths';
 
 export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -71,6 +76,20 @@ export function UserMenu() {
             </>
           )}
         </Box>
+        {user?.isAdmin && (
+          <Box sx={{ px: 1, pb: 1 }}>
+            <Button
+              component={RouterLink}
+              to={organisationPath}
+              onClick={() => setAnchor(null)}
+              startIcon={<ApartmentIcon />}
+              fullWidth
+              sx={{ justifyContent: 'flex-start' }}
+            >
+              {ORGANISATION_LABELS.menuLink}
+            </Button>
+          </Box>
+        )}
         <Divider />
         <Box sx={{ p: 1.5, display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
           <Button

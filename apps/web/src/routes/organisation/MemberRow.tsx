@@ -1,0 +1,130 @@
+/** One member on the members table: who they are, their status, their strategies, and the actions. */
+import {
+  MEMBER_STATUS_LABELS,
+  type Member,
+  type MemberStatus,
+  ORGANISATION_LABELS,
+  STRATEGY_ROLE_LABELS,
+} from '@keystone/contract';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Switch from '@mui/material/Switch';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { formatDateTime, timeAgo } from '../../lib/timeAgo';
+import { strategyTeamPath } from '../paths';
+
+const STATUS_COLORS = {
+  active: 'success',
+  deactivated: 'default',
+  invited: 'info',
+} as const satisfies Record<MemberStatus, 'success' | 'default' | 'info'>;
+
+export const memberName = (member: Member) => member.name ?? member.email;
+
+interface MemberRowProps {
+  member: Member;
+  /** The administrator's own row: deactivating oneself is refused, so it is not offered. */
+  isSelf: boolean;
+  disabled: boolean;
+  onAdminChange: (isAdmin: boolean) => void;
+  onDeactivate: () => void;
+  onReactivate: () => void;
+}
+
+export function MemberRow({
+  member,
+  isSelf,
+  disabled,
+  onAdminChange,
+  onDeactivate,
+  onReactivate,
+}: MemberRowProps) {
+  const name = memberName(member);
+
+  return (
+    <TableRow hover sx={{ verticalAlign: 'top' }}>
+      <TableCell sx={{ fontWeight: 500 }}>{member.name ?? '—'}</TableCell>
+      <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.email}</TableCell>
+      <TableCell>{member.business_title}</TableCell>
+      <TableCell>
+        <Switch
+          size="small"
+          checked={member.is_admin}
+          // Only active people who have signed up can become administrators (the server says so too).
+          disabled={disabled || (member.status !== 'active' && !member.is_admin)}
+          onChange={(event) => onAdminChange(event.target.checked)}
+          slotProps={{ input: { 'aria-label': ORGANISATION_LABELS.adminSwitch(name) } }}
+        />
+      </TableCell>
+      <TableCell>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={STATUS_COLORS[member.status]}
+          label={MEMBER_STATUS_LABELS[member.status]}
+        />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {member.last_active ? (
+          <span title={formatDateTime(member.last_active)}>{timeAgo(member.last_active)}</span>
+        ) : (
+          ORGANISATION_LABELS.neverActive
+        )}
+      </TableCell>
+      <TableCell>
+        <MemberStrategies strategies={member.strategies} />
+      </TableCell>
+      <TableCell>
+        {member.status === 'active' && !isSelf && (
+          <Button
+            size="small"
+            color="error"
+            disabled={disabled}
+            onClick={onDeactivate}
+            aria-label={ORGANISATION_LABELS.deactivateButton(name)}
+          >
+            {ORGANISATION_LABELS.deactivate}
+          </Button>
+        )}
+        {member.status === 'deactivated' && (
+          <Button
+            size="small"
+            disabled={disabled}
+            onClick={onReactivate}
+            aria-label={ORGANISATION_LABELS.reactivateButton(name)}
+          >
+            {ORGANISATION_LABELS.reactivate}
+          </Button>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function MemberStrategies({ strategies }: { strategies: Member['strategies'] }) {
+  if (strategies.length === 0) {
+    return (
+      <Typography variant="body2" color="textSecondary">
+        {ORGANISATION_LABELS.noStrategies}
+      </Typography>
+    );
+  }
+  return (
+    <>
+      {strategies.map((strategy) => (
+        <Typography key={strategy.id} variant="body2" sx={{ mb: 0.5 }}>
+          <Link component={RouterLink} to={strategyTeamPath(strategy.id)}>
+            {strategy.title}
+          </Link>
+          <Typography component="span" variant="body2" color="textSecondary">
+            {` · ${strategy.roles.map((role) => STRATEGY_ROLE_LABELS[role]).join(', ')}`}
+          </Typography>
+        </Typography>
+      ))}
+    </>
+  );
+}

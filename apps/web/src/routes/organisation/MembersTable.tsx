@@ -1,0 +1,101 @@
+/**
+ * Everyone in the organisation, with the administrator's two levers: administrator or not, and
+ * deactivate / reactivate. The server decides (last administrator, only strategy master, …) and
+ * its refusal is shown above the table as it said it.
+ */
+import { type Member, ORGANISATION_LABELS, ORGANISATION_MESSAGES } from '@keystone/contract';
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errorMessages';
+import { useMembers, useUpdateMember } from '../../api/organisation';
+import { useSession } from '../../api/session';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { MemberRow, memberName } from './MemberRow';
+import { OutcomeAlert, useOutcome } from './outcome';
+
+const COLUMNS = [
+  ORGANISATION_LABELS.columnName,
+  ORGANISATION_LABELS.columnEmail,
+  ORGANISATION_LABELS.columnBusinessTitle,
+  ORGANISATION_LABELS.columnAdmin,
+  ORGANISATION_LABELS.columnStatus,
+  ORGANISATION_LABELS.columnLastActive,
+  ORGANISATION_LABELS.columnStrategies,
+  ORGANISATION_LABELS.columnActions,
+];
+
+export function MembersTable() {
+  const members = useMembers();
+  const update = useUpdateMember();
+  const session = useSession();
+  const { outcome, succeeded, failed, clear } = useOutcome();
+  const [deactivating, setDeactivating] = useState<Member | null>(null);
+
+  if (members.isPending) {
+    return <Skeleton variant="rounded" height={160} aria-label="Loading the members" />;
+  }
+  if (members.isError) {
+    return (
+      <Alert severity="error">{errorMessage(members.error, ORGANISATION_MESSAGES.fetchMembersFailed)}</Alert>
+    );
+  }
+
+  const change = (member: Member, body: { is_admin?: boolean; is_active?: boolean }) =>
+    update.mutate(
+      { id: member.id, change: body },
+      {
+        onSuccess: (answer) => succeeded(answer.detail),
+        onError: (error) => failed(error, ORGANISATION_MESSAGES.updateMemberFailed),
+        onSettled: () => setDeactivating(null),
+      },
+    );
+
+  return (
+    <>
+      <OutcomeAlert outcome={outcome} onClose={clear} />
+      <TableContainer component={Paper} variant="outlined" sx={{ mt: 2 }}>
+        <Table size="small" aria-label={ORGANISATION_LABELS.membersTable}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {column}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {members.data.map((member) => (
+              <MemberRow
+                key={member.id}
+                member={member}
+                isSelf={member.id === session?.id}
+                disabled={update.isPending}
+                onAdminChange={(isAdmin) => change(member, { is_admin: isAdmin })}
+                onDeactivate={() => setDeactivating(member)}
+                onReactivate={() => change(member, { is_active: true })}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ConfirmDialog
+        open={deactivating !== null}
+        title={ORGANISATION_LABELS.confirmDeactivateTitle(deactivating ? memberName(deactivating) : '')}
+        message={ORGANISATION_LABELS.confirmDeactivateMessage(deactivating ? memberName(deactivating) : '')}
+        confirmLabel={ORGANISATION_LABELS.deactivate}
+        pending={update.isPending}
+        onConfirm={() => deactivating && change(deactivating, { is_active: false })}
+        onClose={() => setDeactivating(null)}
+      />
+    </>
+  );
+}

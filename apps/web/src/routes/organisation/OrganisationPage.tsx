@@ -1,0 +1,53 @@
+/** /organisation: what administrators run (issue 14): settings, members, invitations, security log. */
+import { MESSAGES, ORGANISATION_LABELS, ORGANISATION_MESSAGES, PRODUCT_NAME } from '@keystone/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useUserDetails } from '../../api/users';
+import { SettingsSection } from '../../components/SettingsSection';
+import { InviteForm } from '../profile-settings/InviteForm';
+import { MembersTable } from './MembersTable';
+import { OrganisationSettings } from './OrganisationSettings';
+import { PendingInvites } from './PendingInvites';
+import { SecurityLog } from './SecurityLog';
+
+export function OrganisationPage() {
+  return (
+    <Box sx={{ width: '100%', maxWidth: 1280, mx: 'auto', px: 3, py: 5 }}>
+      <title>{`${ORGANISATION_LABELS.pageTitle} · ${PRODUCT_NAME}`}</title>
+      <Typography variant="h1" sx={{ mb: 3 }}>
+        {ORGANISATION_LABELS.pageTitle}
+      </Typography>
+      <AdministratorsOnly />
+    </Box>
+  );
+}
+
+/** The server refuses everyone else (403) anyway; this says so instead of four failed sections. */
+function AdministratorsOnly() {
+  const details = useUserDetails();
+  if (details.isPending) return <CircularProgress size={24} aria-label="Loading your details" />;
+  if (details.isError) return <Alert severity="error">{MESSAGES.fetchUserDetailsFailed}</Alert>;
+  if (!details.data.isAdmin) return <Alert severity="info">{ORGANISATION_MESSAGES.adminsOnly}</Alert>;
+  return (
+    <>
+      <SettingsSection heading={ORGANISATION_LABELS.settingsHeading}>
+        <OrganisationSettings />
+      </SettingsSection>
+      <SettingsSection heading={ORGANISATION_LABELS.membersHeading}>
+        <MembersTable />
+      </SettingsSection>
+      <SettingsSection heading={ORGANISATION_LABELS.invitationsHeading}>
+        <PendingInvites />
+        <Typography variant="h3" sx={{ mt: 4, mb: 1 }}>
+          {ORGANISATION_LABELS.inviteHeading}
+        </Typography>
+        <InviteForm />
+      </SettingsSection>
+      <SettingsSection heading={ORGANISATION_LABELS.securityLogHeading}>
+        <SecurityLog />
+      </SettingsSection>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+/** The organisation's security log, newest first: filtered by person and kind, paged with "Show older". */
+import {
+  describeUserAgent,
+  type Member,
+  ORGANISATION_LABELS,
+  ORGANISATION_MESSAGES,
+  SECURITY_EVENT_LABELS,
+  type SecurityLogEntry,
+  SIGN_IN_METHOD_LABELS,
+  type UserSummary,
+} from '@keystone/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errorMessages';
+import { type SecurityLogFilter, useMembers, useSecurityLog } from '../../api/organisation';
+import { formatDateTime } from '../../lib/timeAgo';
+import { SecurityLogFilters } from './SecurityLogFilters';
+
+const COLUMNS = [
+  ORGANISATION_LABELS.columnWhen,
+  ORGANISATION_LABELS.columnKind,
+  ORGANISATION_LABELS.columnPerson,
+  ORGANISATION_LABELS.columnActor,
+  ORGANISATION_LABELS.columnMethod,
+  ORGANISATION_LABELS.columnAddress,
+  ORGANISATION_LABELS.columnBrowser,
+];
+
+const personText = (person: UserSummary | null) => (person ? (person.name ?? person.email) : '');
+
+/** A failed sign-in with an unknown address has no person; the address tried is in its detail. */
+function subject(entry: SecurityLogEntry): string {
+  if (entry.user) return personText(entry.user);
+  return typeof entry.detail.email === 'string' ? entry.detail.email : '—';
+}
+
+export function SecurityLog() {
+  const [filter, setFilter] = useState<SecurityLogFilter>({ user: null, kind: null });
+  const members = useMembers();
+  const log = useSecurityLog(filter);
+  const people: Member[] = members.data ?? [];
+  const entries = log.data?.pages.flatMap((page) => page.results) ?? [];
+  const filtered = filter.user !== null || filter.kind !== null;
+
+  return (
+    <Box>
+      <SecurityLogFilters filter={filter} people={people} onChange={setFilter} />
+      {log.isPending && <Skeleton variant="rounded" height={160} aria-label="Loading the security log" />}
+      {log.isSuccess && entries.length === 0 && (
+        <Typography color="textSecondary">
+          {filtered ? ORGANISATION_LABELS.noMatchingEvents : ORGANISATION_LABELS.noSecurityEvents}
+        </Typography>
+      )}
+      {entries.length > 0 && (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={ORGANISATION_LABELS.securityLogTable}>
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((column) => (
+                  <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    {column}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {entries.map((entry) => (
+                <TableRow key={entry.id} hover>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</TableCell>
+                  <TableCell>{SECURITY_EVENT_LABELS[entry.kind]}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{subject(entry)}</TableCell>
+                  <TableCell>{personText(entry.actor)}</TableCell>
+                  <TableCell>{entry.method ? SIGN_IN_METHOD_LABELS[entry.method] : ''}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.ip}</TableCell>
+                  <TableCell title={entry.user_agent}>
+                    {entry.user_agent ? describeUserAgent(entry.user_agent) : ''}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {log.hasNextPage && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
+          <Button variant="outlined" disabled={log.isFetchingNextPage} onClick={() => log.fetchNextPage()}>
+            {ORGANISATION_LABELS.showOlder}
+          </Button>
+          {log.isFetchingNextPage && <CircularProgress size={22} aria-label="Loading older entries" />}
+        </Box>
+      )}
+      {/* The first page's failure, or an older page's (the entries shown so far stay). */}
+      {log.isError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {errorMessage(log.error, ORGANISATION_MESSAGES.fetchSecurityLogFailed)}
+        </Alert>
+      )}
+    </Box>
+  );
+}

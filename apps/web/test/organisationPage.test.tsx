@@ -1,0 +1,208 @@
+import { MESSAGES, ORGANISATION_MESSAGES } from '@keystone/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { securityLogPath } from '../src/api/organisation';
+import { saveSession } from '../src/api/session';
+import { timeAgo } from '../src/lib/timeAgo';
+import { type FakeAnswer, fakeServer, ok, renderApp } from './renderApp';
+
+const details = (isAdmin: boolean) => ({
+  id: 7,
+  name: 'Anna Smith',
+  email: 'anna@example.com',
+  first_name: 'Anna',
+  last_name: 'Smith',
+  business_title: 'COO',
+  is_admin: isAdmin,
+});
+
+const member = (id: number, name: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  email: `${name.toLowerCase().replace(' ', '.')}@example.com`,
+  business_title: 'Planner',
+  is_admin: false,
+  status: 'active',
+  last_active: null,
+  strategies: [],
+  ...extra,
+});
+
+const members = [
+  member(7, 'Anna Smith', { is_admin: true }),
+  member(8, 'Ben Jones', { strategies: [{ id: 3, title: 'Growth 2027', roles: ['master', 'owner'] }] }),
+];
+
+const entry = (id: number, kind: string) => ({
+  id,
+  kind,
+  created_at: '2026-11-20T09:00:00Z',
+  user: { id: 8, name: 'Ben Jones', email: 'ben.jones@example.com' },
+  actor: null,
+  method: kind === 'login_succeeded' ? 'password' : null,
+  ip: '203.0.113.9',
+  user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  detail: {},
+});
+
+const invite = {
+  id: 4,
+  email: 'carl@example.com',
+  invited_by: 7,
+  is_accepted: false,
+  accepted_at: null,
+  created_at: '2026-11-20T09:00:00Z',
+  last_sent_at: '2026-11-20T09:00:00Z',
+};
+
+function startServer(isAdmin: boolean, answers: Record<string, FakeAnswer> = {}) {
+  return fakeServer({
+    'GET /api/get-user-details/': ok(details(isAdmin)),
+    'GET /api/organisation/': ok({ id: 1, name: 'Acme', only_admins_invite: false }),
+    'GET /api/organisation/members/': ok(members),
+    'GET /api/invites/': ok([invite]),
+    'GET /api/organisation/security-log/': ok({ results: [entry(50, 'login_succeeded')], next_before: null }),
+    ...answers,
+  });
+}
+
+describe('securityLogPath', () => {
+  it('should ask for the first page without a query', () => {
+    expect(securityLogPath({ user: null, kind: null }, null)).toBe('/organisation/security-log/');
+  });
+
+  it('should put the filters and the previous page’s end in the query', () => {
+    expect(securityLogPath({ user: 8, kind: 'login_failed' }, 40)).toBe(
+      '/organisation/security-log/?user=8&kind=login_failed&before=40',
+    );
+  });
+});
+
+describe('timeAgo', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+
+  it('should read recent times relative to now, and a clock a little ahead as just now', () => {
+    expect(timeAgo('2026-11-23T12:00:05Z', now)).toBe('Just now');
+    expect(timeAgo('2026-11-23T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(timeAgo('2026-11-20T12:00:00Z', now)).toBe('3 days ago');
+  });
+
+  it('should give a date after a month', () => {
+    expect(timeAgo('2026-09-01T12:00:00Z', now)).not.toMatch(/ago/);
+  });
+});
+
+describe('/organisation', () => {
+  beforeEach(() => saveSession({ id: 7, token: 'key' }));
+
+  it('should offer administrators the Organisation link in the avatar menu', async () => {
+    startServer(true);
+    const { router } = renderApp('/profile-settings');
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Organisation' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organisation'));
+    expect(await screen.findByRole('table', { name: 'Members of the organisation' })).toBeTruthy();
+  }, 15_000);
+
+  it('should not offer the link to anyone else', async () => {
+    startServer(false);
+    renderApp('/profile-settings');
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('button', { name: 'Profile' })).toBeTruthy();
+    await screen.findByText('Anna Smith', { selector: 'p' });
+    expect(screen.queryByRole('link', { name: 'Organisation' })).toBeNull();
+  });
+
+  it('should tell a non-administrator the page is for administrators and ask nothing of it', async () => {
+    const { calls } = startServer(false);
+    renderApp('/organisation');
+    expect(await screen.findByText(ORGANISATION_MESSAGES.adminsOnly)).toBeTruthy();
+    expect(calls.filter((call) => call.path.startsWith('/api/organisation/'))).toEqual([]);
+  });
+
+  it('should list members with their strategies and roles, linked to the team page', async () => {
+    startServer(true);
+    renderApp('/organisation');
+    const table = await screen.findByRole('table', { name: 'Members of the organisation' });
+    const ben = within(table).getByText('Ben Jones').closest('tr') as HTMLElement;
+    expect(within(ben).getByRole('link', { name: 'Growth 2027' }).getAttribute('href')).toBe(
+      '/strategy-team/3',
+    );
+    expect(within(ben).getByText(/Strategy master, Owner/)).toBeTruthy();
+    expect(within(ben).getByText('Active')).toBeTruthy();
+    expect(within(ben).getByText('Never')).toBeTruthy();
+    // Deactivating oneself is refused, so the own row does not offer it.
+    expect(screen.queryByRole('button', { name: 'Deactivate Anna Smith' })).toBeNull();
+  });
+
+  it('should confirm a deactivation and show the server’s refusal where it is seen', async () => {
+    const refusal = ORGANISATION_MESSAGES.onlyMasterOf('Ben Jones', ['Growth 2027']);
+    const { calls } = startServer(true, {
+      'PATCH /api/organisation/members/8/': { status: 409, body: { detail: refusal } },
+    });
+    renderApp('/organisation');
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Ben Jones' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Ben Jones?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(refusal);
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { is_active: false },
+    ]);
+  });
+
+  it('should page the security log with next_before and start again when a filter changes', async () => {
+    const { calls } = startServer(true, {
+      'GET /api/organisation/security-log/': ok({ results: [entry(50, 'login_succeeded')], next_before: 50 }),
+      'GET /api/organisation/security-log/?before=50': ok({
+        results: [entry(49, 'password_changed')],
+        next_before: null,
+      }),
+      'GET /api/organisation/security-log/?kind=login_failed': ok({ results: [], next_before: null }),
+    });
+    renderApp('/organisation');
+    const log = await screen.findByRole('table', { name: 'Security log' });
+    expect(within(log).getByText('Signed in')).toBeTruthy();
+    expect(within(log).getByText('Firefox on Windows')).toBeTruthy();
+    expect(within(log).getByText('Password')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show older' }));
+    expect(await within(log).findByText('Password changed')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull());
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Event' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Failed sign-in' }));
+    expect(await screen.findByText('No entries match these filters.')).toBeTruthy();
+    expect(calls.map((call) => call.path).filter((path) => path.includes('security-log'))).toEqual([
+      '/api/organisation/security-log/',
+      '/api/organisation/security-log/?before=50',
+      '/api/organisation/security-log/?kind=login_failed',
+    ]);
+  });
+
+  it('should show why a resend was refused, and revoke only after confirming', async () => {
+    const { calls } = startServer(true, {
+      'POST /api/invites/4/resend/': {
+        status: 409,
+        body: { detail: ORGANISATION_MESSAGES.inviteResendTooSoon },
+      },
+      'DELETE /api/invites/4/': ok({ detail: ORGANISATION_MESSAGES.inviteRevoked }),
+    });
+    renderApp('/organisation');
+    const invites = await screen.findByRole('table', { name: 'Pending invitations' });
+    fireEvent.click(
+      within(invites).getByRole('button', { name: 'Resend the invitation to carl@example.com' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      ORGANISATION_MESSAGES.inviteResendTooSoon,
+    );
+
+    fireEvent.click(
+      within(invites).getByRole('button', { name: 'Revoke the invitation to carl@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this invitation?' });
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText(ORGANISATION_MESSAGES.inviteRevoked)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.getInvitesFailed)).toBeNull();
+  });
+});

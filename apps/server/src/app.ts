@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes';
 import { focusAreaRoutes } from './modules/focus-areas/routes';
 import { initiativeRoutes } from './modules/initiatives/routes';
 import { inviteRoutes } from './modules/invites/routes';
+import { organisationRoutes } from './modules/organisation/routes';
 import { progressRoutes } from './modules/progress/routes';
 import { ProgressScheduler } from './modules/progress/scheduler';
 import { testClockRoutes } from './modules/progress/testClockRoutes';
@@ -211,6 +212,7 @@ export async function buildApp(
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   inviteRoutes(app, ctx);
+  organisationRoutes(app, ctx);
   strategyRoutes(app, ctx);
   focusAreaRoutes(app, ctx);
   initiativeRoutes(app, ctx);

@@ -26,9 +26,25 @@ export interface SecurityEvent {
   kind: SecurityEventKind;
   /** Null for a failed sign-in naming an address nobody has. */
   userId: number | null;
+  /** The administrator who acted, for administrators' actions. */
+  actorId?: number;
+  /**
+   * Whose log it goes in, for events about an e-mail address rather than a user (an invitation);
+   * otherwise the organisation of the user, or of the actor when there is no user.
+   */
+  organisationId?: number;
   method?: SignInMethod;
   /** Facts that help an administrator read the event (never a password, key or code). */
   detail?: Record<string, unknown>;
+}
+
+const organisationOfUser = (userId: number) =>
+  sql<number>`(select ${users.organisationId} from ${users} where ${users.id} = ${userId})`;
+
+function organisationOf(event: SecurityEvent) {
+  if (event.organisationId !== undefined) return event.organisationId;
+  const userId = event.userId ?? event.actorId;
+  return userId === null || userId === undefined ? null : organisationOfUser(userId);
 }
 
 /** Stores the event in `db` (a transaction, when it belongs to one) and logs it. */
@@ -38,13 +54,10 @@ export async function recordSecurityEvent(
   origin: RequestOrigin,
   event: SecurityEvent,
 ): Promise<void> {
-  const organisationId =
-    event.userId === null
-      ? null
-      : sql`(select ${users.organisationId} from ${users} where ${users.id} = ${event.userId})`;
   await db.insert(securityEvents).values({
-    organisationId,
+    organisationId: organisationOf(event),
     userId: event.userId,
+    actorId: event.actorId ?? null,
     kind: event.kind,
     method: event.method ?? null,
     ip: origin.ip,
@@ -52,7 +65,13 @@ export async function recordSecurityEvent(
     detail: event.detail ?? {},
   });
   log.info(
-    { security: event.kind, userId: event.userId, method: event.method, ip: origin.ip },
+    {
+      security: event.kind,
+      userId: event.userId,
+      actorId: event.actorId,
+      method: event.method,
+      ip: origin.ip,
+    },
     'security event',
   );
 }

@@ -7,6 +7,7 @@ import { MESSAGES, ORGANISATION_MESSAGES, SOCKET_CLOSE } from '@keystone/contrac
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../src/db/schema';
+import { codeFor, mfaCalls } from './helpers/mfa';
 import { organisationApi } from './helpers/organisation';
 import {
   buildRealtimeFixture,
@@ -145,5 +146,19 @@ describe('deactivating a member', () => {
       'login_failed',
       'user_deactivated',
     ]);
+  });
+
+  it('should refuse the second step of a sign-in begun before the deactivation', async () => {
+    const mfa = mfaCalls(() => server);
+    const enrolled = await mfa.enrolledUser();
+    const theirAdmin = await signedInUser(server, {
+      organisationId: enrolled.user.organisationId,
+      isAdmin: true,
+    });
+    const mfaToken = await mfa.mfaToken(enrolled.user);
+    expect((await org.updateMember(theirAdmin.key, enrolled.user.id, { is_active: false })).status).toBe(200);
+    const second = await mfa.secondStep({ mfa_token: mfaToken, code: codeFor(enrolled.secret) });
+    expect(second.status).toBe(400);
+    expect(second.body.key).toBeUndefined();
   });
 });

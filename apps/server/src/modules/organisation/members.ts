@@ -1,7 +1,7 @@
 /**
- * The organisation's people as administrators see them (GET /api/organisation/members/): two
- * queries however many people and strategies there are, one for the people with their last
- * activity, one for every strategy role held in the organisation.
+ * The organisation's people as administrators see them (GET /api/organisation/members/): three
+ * queries however many people and strategies there are: the people with their last activity, the
+ * strategy masters, and the initiative roles held in the organisation.
  */
 import {
   fullName,
@@ -12,7 +12,15 @@ import {
 } from '@keystone/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { authKeys, users } from '../../db/schema';
+import {
+  authKeys,
+  focusAreas,
+  initiativeMembers,
+  initiatives,
+  strategies,
+  strategyMasters,
+  users,
+} from '../../db/schema';
 
 type MemberRow = {
   id: number;
@@ -26,7 +34,7 @@ type MemberRow = {
   lastActive: Date | string | null;
 };
 
-type RoleRow = { user_id: number; strategy_id: number; title: string; role: StrategyRole };
+type RoleRow = { userId: number; strategyId: number; title: string; role: StrategyRole };
 
 export const memberStatus = (row: { isPlaceholder: boolean; isActive: boolean }): MemberStatus => {
   if (row.isPlaceholder) return 'invited';
@@ -46,40 +54,45 @@ function byStatusThenName(a: Member, b: Member): number {
 
 /** Every role held in the organisation's strategies (or only this person's), one row per role. */
 async function strategyRoles(db: Queryable, organisationId: number, userId?: number): Promise<RoleRow[]> {
-  const onlyUser = (column: string) =>
-    userId === undefined ? sql`` : sql`and ${sql.raw(column)} = ${userId}`;
-  const result = await db.execute(sql`
-    select m.user_id, s.id as strategy_id, s.title, 'master' as role
-    from strategy_masters m join strategies s on s.id = m.strategy_id
-    where s.organisation_id = ${organisationId} ${onlyUser('m.user_id')}
-    union
-    select im.user_id, s.id, s.title, im.role
-    from initiative_members im
-    join initiatives i on i.id = im.initiative_id
-    join focus_areas fa on fa.id = i.focus_area_id
-    join strategies s on s.id = fa.strategy_id
-    where s.organisation_id = ${organisationId} ${onlyUser('im.user_id')}`);
-  return (result as unknown as { rows: RoleRow[] }).rows;
+  const inOrganisation = eq(strategies.organisationId, organisationId);
+  const masters = await db
+    .select({ userId: strategyMasters.userId, strategyId: strategies.id, title: strategies.title })
+    .from(strategyMasters)
+    .innerJoin(strategies, eq(strategies.id, strategyMasters.strategyId))
+    .where(and(inOrganisation, userId === undefined ? undefined : eq(strategyMasters.userId, userId)));
+  const members = await db
+    .selectDistinct({
+      userId: initiativeMembers.userId,
+      strategyId: strategies.id,
+      title: strategies.title,
+      role: initiativeMembers.role,
+    })
+    .from(initiativeMembers)
+    .innerJoin(initiatives, eq(initiatives.id, initiativeMembers.initiativeId))
+    .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+    .innerJoin(strategies, eq(strategies.id, focusAreas.strategyId))
+    .where(and(inOrganisation, userId === undefined ? undefined : eq(initiativeMembers.userId, userId)));
+  return [...masters.map((row) => ({ ...row, role: 'master' as const })), ...members];
 }
 
 function rolesByUser(rows: readonly RoleRow[]): Map<number, Member['strategies']> {
   const byUser = new Map<number, Map<number, Member['strategies'][number]>>();
   const order: readonly StrategyRole[] = ['master', 'owner', 'sponsor', 'team_member'];
   for (const row of rows) {
-    const strategies = byUser.get(row.user_id) ?? new Map();
-    byUser.set(row.user_id, strategies);
-    const entry = strategies.get(row.strategy_id) ?? {
-      id: row.strategy_id,
+    const held = byUser.get(row.userId) ?? new Map();
+    byUser.set(row.userId, held);
+    const entry = held.get(row.strategyId) ?? {
+      id: row.strategyId,
       title: row.title || STRATEGY_MESSAGES.untitledStrategy,
       roles: [],
     };
-    strategies.set(row.strategy_id, entry);
+    held.set(row.strategyId, entry);
     entry.roles.push(row.role);
   }
   return new Map(
-    [...byUser].map(([userId, strategies]) => [
+    [...byUser].map(([userId, held]) => [
       userId,
-      [...strategies.values()]
+      [...held.values()]
         .map((entry) => ({ ...entry, roles: order.filter((role) => entry.roles.includes(role)) }))
         .sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id - b.id),
     ]),

@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes';
 import { focusAreaRoutes } from './modules/focus-areas/routes';
 import { initiativeRoutes } from './modules/initiatives/routes';
 import { inviteRoutes } from './modules/invites/routes';
+import { organisationRoutes } from './modules/organisation/routes';
 import { setupRoutes } from './modules/organisation/setupRoutes';
 import { progressRoutes } from './modules/progress/routes';
 import { ProgressScheduler } from './modules/progress/scheduler';
@@ -214,6 +215,7 @@ export async function buildApp(
   setupRoutes(app, ctx);
   userRoutes(app, ctx);
   inviteRoutes(app, ctx);
+  organisationRoutes(app, ctx);
   strategyRoutes(app, ctx);
   focusAreaRoutes(app, ctx);
   initiativeRoutes(app, ctx);

@@ -21,6 +21,7 @@ export const ORGANISATION_MESSAGES = {
     'Your organisation needs at least one active administrator. Make someone else an administrator first.',
   cannotDeactivateSelf: 'You cannot deactivate your own account. Ask another administrator to do it.',
   placeholderNotAdmin: 'Only people who have signed up can be administrators.',
+  deactivatedNotAdmin: 'Reactivate this person before making them an administrator.',
   placeholderDeactivate: 'This person has not signed up yet. Revoke their invitation instead.',
   onlyMasterOf: (name: string, titles: readonly string[]) =>
     `${name} is the only strategy master of ${plural(titles.length, 'this strategy', 'these strategies')}: ${titles

@@ -278,13 +278,12 @@ export async function listLockedFields(
 async function publishReleased(db: Queryable, rows: readonly LockRow[]): Promise<void> {
   if (rows.length === 0) return;
   const holderIds = [...new Set(rows.map((row) => row.userId))];
-  const [holders, viewers] = await Promise.all([
-    db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(users)
-      .where(inArray(users.id, holderIds)),
-    viewersOf(db, [...new Set(rows.map((row) => row.strategyId))]),
-  ]);
+  // One after the other: `db` is usually a transaction, which runs one statement at a time.
+  const holders = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, holderIds));
+  const viewers = await viewersOf(db, [...new Set(rows.map((row) => row.strategyId))]);
   const names = new Map(holders.map((holder) => [holder.id, displayName(holder)]));
   const events: RealtimeEvent[] = rows.map((row) => ({
     kind: 'lock',
@@ -326,4 +325,14 @@ export async function releaseExpiredLocks(db: Queryable): Promise<number> {
     await publishReleased(tx, rows);
     return rows.length;
   });
+}
+
+/**
+ * Releases every lock the user holds, announced to each strategy's viewers: a deactivated person
+ * edits nothing more, and nobody has to wait 30 s for their fields. Runs in the caller's
+ * transaction, so the release is announced when the deactivation commits.
+ */
+export async function releaseUserLocks(db: Queryable, userId: number): Promise<void> {
+  const rows = await db.delete(lockedFields).where(eq(lockedFields.userId, userId)).returning();
+  await publishReleased(db, rows);
 }

@@ -51,9 +51,16 @@ export async function confirmPasswordReset(
     const tokenUser = await consumeToken(tx, token, 'reset_password', userId);
     if (tokenUser === null) throw badRequest(MESSAGES.resetLinkInvalid);
     const [user] = await tx
-      .select({ verifiedAt: users.emailVerifiedAt, email: users.email, firstName: users.firstName })
+      .select({
+        verifiedAt: users.emailVerifiedAt,
+        email: users.email,
+        firstName: users.firstName,
+        isActive: users.isActive,
+      })
       .from(users)
       .where(eq(users.id, userId));
+    // Deactivation voids reset links; this also covers one issued while it was committing.
+    if (!user?.isActive) throw badRequest(MESSAGES.resetLinkInvalid);
     await tx
       .update(users)
       // Following the mailed link proves the mailbox, so it also verifies the address.
@@ -62,7 +69,7 @@ export async function confirmPasswordReset(
     await voidTokens(tx, userId, 'reset_password');
     await revokeAllKeys(tx, userId);
     await recordSecurityEvent(tx, ctx.log, origin, { kind: 'password_reset', userId });
-    if (user) await queuePasswordNotice(ctx, tx, user, 'reset', origin);
+    await queuePasswordNotice(ctx, tx, user, 'reset', origin);
   });
   ctx.mailQueued();
 }

@@ -26,6 +26,13 @@ export interface SecurityEvent {
   kind: SecurityEventKind;
   /** Null for a failed sign-in naming an address nobody has. */
   userId: number | null;
+  /** The administrator who acted, for administrators' actions. */
+  actorId?: number;
+  /**
+   * Whose log it goes in, for events about an e-mail address rather than a user (an invitation);
+   * otherwise the organisation of the user, or of the actor when there is no user.
+   */
+  organisationId?: number;
   method?: SignInMethod;
   /** Facts that help an administrator read the event (never a password, key or code). */
   detail?: Record<string, unknown>;
@@ -35,6 +42,15 @@ export interface SecurityEvent {
   organisationId?: number;
 }
 
+const organisationOfUser = (userId: number) =>
+  sql<number>`(select ${users.organisationId} from ${users} where ${users.id} = ${userId})`;
+
+function organisationOf(event: SecurityEvent) {
+  if (event.organisationId !== undefined) return event.organisationId;
+  const userId = event.userId ?? event.actorId;
+  return userId === null || userId === undefined ? null : organisationOfUser(userId);
+}
+
 /** Stores the event in `db` (a transaction, when it belongs to one) and logs it. */
 export async function recordSecurityEvent(
   db: Queryable,
@@ -42,12 +58,8 @@ export async function recordSecurityEvent(
   origin: RequestOrigin,
   event: SecurityEvent,
 ): Promise<void> {
-  const organisationOf = (userId: number) =>
-    sql`(select ${users.organisationId} from ${users} where ${users.id} = ${userId})`;
-  const ownerId = event.userId ?? event.actorId ?? null;
-  const organisationId = event.organisationId ?? (ownerId === null ? null : organisationOf(ownerId));
   await db.insert(securityEvents).values({
-    organisationId,
+    organisationId: organisationOf(event),
     userId: event.userId,
     actorId: event.actorId ?? null,
     kind: event.kind,

@@ -36,7 +36,7 @@ const SCHEDULER_USER_ID = 0;
 
 export const progressLink = (appUrl: string, strategyId: number) => `${appUrl}/progress-update/${strategyId}`;
 
-/** Distinct e-mail addresses (case-insensitive) of the chosen groups of a strategy's people. */
+/** Distinct e-mail addresses (case-insensitive) of the chosen groups of a strategy's people; deactivated people get nothing. */
 async function recipientsOf(
   db: Queryable,
   strategyId: number,
@@ -48,7 +48,7 @@ async function recipientsOf(
       .select({ email: users.email })
       .from(strategyMasters)
       .innerJoin(users, eq(users.id, strategyMasters.userId))
-      .where(eq(strategyMasters.strategyId, strategyId));
+      .where(and(eq(strategyMasters.strategyId, strategyId), eq(users.isActive, true)));
     emails.push(...masters.map((row) => row.email));
   }
   if (groups.roles.length > 0) {
@@ -58,7 +58,13 @@ async function recipientsOf(
       .innerJoin(users, eq(users.id, initiativeMembers.userId))
       .innerJoin(initiatives, eq(initiatives.id, initiativeMembers.initiativeId))
       .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
-      .where(and(eq(focusAreas.strategyId, strategyId), inArray(initiativeMembers.role, groups.roles)));
+      .where(
+        and(
+          eq(focusAreas.strategyId, strategyId),
+          inArray(initiativeMembers.role, groups.roles),
+          eq(users.isActive, true),
+        ),
+      );
     emails.push(...members.map((row) => row.email));
   }
   emails.push(...(groups.extra ?? []));

@@ -1,0 +1,28 @@
+/**
+ * Deactivating a person ends everything they could still do or receive, in the caller's
+ * transaction: their keys (and, through the `revoke` event, their sockets on every instance),
+ * their field locks (announced to the viewers), their unsent mails, reset links, sign-in
+ * challenges and remembered browsers. Sign-ins, resets and scheduled mails skip inactive people
+ * from then on (login.ts, google.ts, mfa.ts, passwordReset.ts, progress/dueDates.ts).
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { mfaChallenges, oneTimeTokens, outboxMails, trustedDevices, users } from '../../db/schema';
+import { releaseUserLocks } from '../../realtime/locks';
+import { revokeAllKeys } from '../auth/keys';
+
+export async function offboard(db: Queryable, person: { id: number; email: string }): Promise<void> {
+  await db
+    .update(users)
+    .set({ isActive: false, isAdmin: false, updatedAt: new Date() })
+    .where(eq(users.id, person.id));
+  await revokeAllKeys(db, person.id);
+  await releaseUserLocks(db, person.id);
+  // A mail being sent right now (claimed by the outbox worker) may still leave; every other one stays unsent.
+  await db
+    .delete(outboxMails)
+    .where(and(sql`lower(${outboxMails.recipient}) = ${person.email}`, isNull(outboxMails.sentAt)));
+  await db.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, person.id));
+  await db.delete(mfaChallenges).where(eq(mfaChallenges.userId, person.id));
+  await db.delete(trustedDevices).where(eq(trustedDevices.userId, person.id));
+}

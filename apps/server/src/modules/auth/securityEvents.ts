@@ -26,7 +26,7 @@ export interface SecurityEvent {
   kind: SecurityEventKind;
   /** Null for a failed sign-in naming an address nobody has. */
   userId: number | null;
-  /** The administrator who acted, for administrators' actions. */
+  /** Who acted: the administrator, or the colleague who sent an invitation. */
   actorId?: number;
   /**
    * Whose log it goes in, for events about an e-mail address rather than a user (an invitation);
@@ -36,10 +36,6 @@ export interface SecurityEvent {
   method?: SignInMethod;
   /** Facts that help an administrator read the event (never a password, key or code). */
   detail?: Record<string, unknown>;
-  /** The administrator or colleague who acted (an invitation's sender, a deactivating admin). */
-  actorId?: number;
-  /** Whose log it goes to, when neither the user nor the actor says (the user's, else the actor's). */
-  organisationId?: number;
 }
 
 const organisationOfUser = (userId: number) =>

@@ -13,6 +13,7 @@ import { conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { randomSecret, sha256 } from '../../lib/secrets';
 import { inviteMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
+import { publish } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
 import { type RequestOrigin, recordSecurityEvent } from '../auth/securityEvents';
 
@@ -250,6 +251,8 @@ export async function revokeInvite(ctx: AppContext, admin: Inviter, inviteId: nu
           eq(users.isPlaceholder, true),
         ),
       );
+    // The placeholder shows as deactivated wherever it holds a role.
+    await publish(tx, [{ kind: 'people' }]);
     await recordSecurityEvent(tx, ctx.log, origin, {
       kind: 'invite_revoked',
       userId: null,

@@ -16,6 +16,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../http/errors';
+import { publish } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
 import { type RequestOrigin, recordSecurityEvent } from '../auth/securityEvents';
 import { loadMembers } from './members';
@@ -93,6 +94,8 @@ export async function updateMember(
     }
     for (const kind of events)
       await recordSecurityEvent(tx, ctx.log, origin, { kind, userId: member.id, actorId: admin.id });
+    // Strategy pages mark deactivated people: every cached page and open page reads them again.
+    if (active !== member.isActive) await publish(tx, [{ kind: 'people' }]);
     return { name, events: events.length > 0 ? events : requestedState(input) };
   });
   const [member] = await loadMembers(ctx.db, admin.organisationId, memberId);

@@ -68,6 +68,11 @@ async function buildStrategy(server: TestServer, key: string, user: TestUser, te
   const sessionKey = await server.loginAs(user);
   const [session] = (await ok(server.api('GET', '/api/auth/sessions/', { token: sessionKey }), 'sessions'))
     .body;
+  const invitee = `invitee-${texts.title.toLowerCase().replace(/\W+/g, '-')}@example.com`;
+  await call('POST', '/api/invites/create/', [invitee]);
+  const invites: { id: number; email: string }[] = (
+    await ok(server.api('GET', '/api/invites/', { token: key }), 'invites')
+  ).body;
   return {
     strategy: created.id,
     area: area.id,
@@ -76,6 +81,8 @@ async function buildStrategy(server: TestServer, key: string, user: TestUser, te
     comment: comment.id,
     session: session.id,
     uid: uidOf(user),
+    member: user.id,
+    invite: invites.find((invite) => invite.email === invitee)!.id,
   };
 }
 
@@ -157,7 +164,8 @@ describe('generated hostile input: every call of the route table', () => {
       authRateLimit: 100_000,
       google: { issuer: oidc.issuer.url!, clientId: 'keystone-test', clientSecret: 's' },
     });
-    attacker = await server.createUser({ email: 'attacker@evil.com', firstName: 'Eve' });
+    // An administrator, so the administrators' calls are attacked past their role check too.
+    attacker = await server.createUser({ email: 'attacker@evil.com', firstName: 'Eve', isAdmin: true });
     await server.invite('newcomer@evil.com', attacker.organisationId);
     victim = await server.createUser({
       email: `victim-${CANARY}@good.com`,
@@ -198,7 +206,7 @@ describe('generated hostile input: every call of the route table', () => {
     ctx = {
       own,
       victim: victimIds,
-      deleted: { ...doomed, uid: uidOf({ id: 2_147_483_647 }) },
+      deleted: { ...doomed, uid: uidOf({ id: 2_147_483_647 }), member: 2_147_483_647, invite: 2_147_483_647 },
       caller: { id: attacker.id, email: attacker.email },
       victimOwner: { organisationId: victim.organisationId, userId: victim.id },
     };

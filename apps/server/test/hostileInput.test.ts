@@ -154,13 +154,15 @@ describe('hostile input', () => {
       expect(takeOver.body.detail).toBe(MESSAGES.emailNotEditable);
     });
 
-    it("should skip the other organisation's people and invites when inviting them", async () => {
+    it("should invite the other organisation's people like anyone new, revealing and taking nothing", async () => {
       const response = await hostile.server.api('POST', '/api/invites/create/', {
         token: hostile.attackerKey,
         body: [hostile.victim.email, 'pending@good.com'],
       });
       expect(response.status).toBe(201);
-      expect(response.body.invited).toEqual([]);
+      // The answer any two unknown addresses get; the victim stays where they are (next test).
+      expect(response.body.invited).toEqual([hostile.victim.email, 'pending@good.com']);
+      expect(response.body.skipped).toEqual([]);
     });
 
     it("should leave the other organisation's data exactly as it was", async () => {

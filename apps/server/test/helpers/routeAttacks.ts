@@ -20,6 +20,10 @@ export interface Ids {
   session: number | string;
   /** The user id of a password reset link (base64url of the digits). */
   uid: string;
+  /** A member of the organisation (the caller), as the administrators' calls name them. */
+  member: number | string;
+  /** A pending invitation of the organisation. */
+  invite: number | string;
 }
 
 /** Who sends the valid requests. */
@@ -67,6 +71,8 @@ export const VALID_BODIES: Partial<Record<ApiSchemaName, (ids: Ids, caller: Call
   }),
   UpdateUserDetailsRequest: () => ({ first_name: 'Eve', last_name: 'Attacker', business_title: 'Spy' }),
   CreateInvitesRequest: () => ['friend@evil.com'],
+  UpdateOrganisationRequest: () => ({ name: 'Evil Corp', only_admins_invite: false }),
+  UpdateMemberRequest: () => ({ is_admin: true }),
   CreateStrategyRequest: () => ({ title: 'Attack', ambition: '<p>Win</p>' }),
   UpdateStrategyRequest: () => ({ title: 'Grow', ambition: '<p>Lead</p>', status: true }),
   CreateFocusAreaRequest: (ids) => ({ strategy: ids.strategy, sort_index: 0, title: 'Area' }),
@@ -120,7 +126,13 @@ const ID_KINDS: Record<string, keyof Omit<Ids, 'uid'>> = {
   'locked-comment-dates': 'strategy',
   'status-history': 'strategy',
   auth: 'session',
+  organisation: 'member',
+  invites: 'invite',
+  user: 'member',
 };
+
+/** Query parameters that name no record: a fixed valid value. */
+const QUERY_VALUES: Record<string, string> = { before: '2147483647', limit: '10', kind: 'login_failed' };
 
 /** The path of a call with its parameters filled from `ids`. */
 export function pathOf(route: ApiRoute, ids: Ids): string {
@@ -133,6 +145,7 @@ export function pathOf(route: ApiRoute, ids: Ids): string {
     return encodeURIComponent(String(ids[kind]));
   });
   const query = Object.keys(route.query ?? {}).map((name) => {
+    if (QUERY_VALUES[name]) return `${name}=${QUERY_VALUES[name]}`;
     const kind = ID_KINDS[name];
     if (!kind) throw new Error(`${route.method} ${route.path}: say what ?${name} names`);
     return `${name}=${encodeURIComponent(String(ids[kind]))}`;
@@ -350,7 +363,17 @@ export function attacksOn(route: ApiRoute, ctx: AttackContext): Attack[] {
     ['deleted records', ctx.deleted, false],
     ...ABSURD_IDS.map((id): [string, Ids, boolean] => [
       `the absurd id ${id}`,
-      { strategy: id, area: id, initiative: id, timeline: id, comment: id, session: id, uid: String(id) },
+      {
+        strategy: id,
+        area: id,
+        initiative: id,
+        timeline: id,
+        comment: id,
+        session: id,
+        uid: String(id),
+        member: id,
+        invite: id,
+      },
       true,
     ]),
   ];

@@ -6,6 +6,7 @@ import {
   type StrategySummary,
   strategyRoles,
   type UpdateStrategyRequest,
+  type UserSummary,
 } from '@keystone/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -31,29 +32,11 @@ export async function listStrategies(ctx: AppContext, user: AuthenticatedUser): 
     .where(and(eq(strategies.organisationId, user.organisationId), visibleTo(ctx.db, user.id)))
     .orderBy(desc(strategies.updatedAt), desc(strategies.id));
   if (rows.length === 0) return [];
-  const masters = await ctx.db
-    .select({
-      strategyId: strategyMasters.strategyId,
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isActive: users.isActive,
-    })
-    .from(strategyMasters)
-    .innerJoin(users, eq(users.id, strategyMasters.userId))
-    .where(
-      inArray(
-        strategyMasters.strategyId,
-        rows.map((row) => row.id),
-      ),
-    );
-  return rows.map((row) =>
-    presentStrategySummary(
-      row,
-      masters.filter((master) => master.strategyId === row.id).map(presentUserSummary),
-    ),
+  const masters = await mastersByStrategy(
+    ctx.db,
+    rows.map((row) => row.id),
   );
+  return rows.map((row) => presentStrategySummary(row, masters.get(row.id) ?? []));
 }
 
 /** A strategy's page in a fixed number of queries, whoever asks; null when there is none. */
@@ -188,4 +171,31 @@ export async function deleteStrategy(
 /** Marks the strategy as changed, so lists show the most recently worked-on first. */
 export async function touchStrategy(db: Queryable, strategyId: number): Promise<void> {
   await db.update(strategies).set({ updatedAt: sql`now()` }).where(eq(strategies.id, strategyId));
+}
+
+/** The masters of each strategy, as the lists show them: one query however many strategies. */
+export async function mastersByStrategy(
+  db: Queryable,
+  strategyIds: readonly number[],
+): Promise<Map<number, UserSummary[]>> {
+  const byStrategy = new Map<number, UserSummary[]>();
+  if (strategyIds.length === 0) return byStrategy;
+  const rows = await db
+    .select({
+      strategyId: strategyMasters.strategyId,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+    })
+    .from(strategyMasters)
+    .innerJoin(users, eq(users.id, strategyMasters.userId))
+    .where(inArray(strategyMasters.strategyId, [...strategyIds]));
+  for (const row of rows) {
+    const list = byStrategy.get(row.strategyId) ?? [];
+    list.push(presentUserSummary(row));
+    byStrategy.set(row.strategyId, list);
+  }
+  return byStrategy;
 }

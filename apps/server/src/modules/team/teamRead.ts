@@ -6,11 +6,11 @@
 import type { OrganisationStrategy, StrategyTeam } from '@keystone/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { focusAreas, initiatives, strategies, strategyMasters, users } from '../../db/schema';
+import { focusAreas, initiatives, strategies } from '../../db/schema';
 import type { AuthenticatedUser } from '../auth/keys';
 import { loadStrategyAccess } from '../strategies/access';
 import { loadMasters, loadPeople } from '../strategies/pageQueries';
-import { presentUserSummary } from '../users/presenters';
+import { mastersByStrategy } from '../strategies/service';
 
 export async function readTeam(
   ctx: AppContext,
@@ -84,26 +84,13 @@ export async function listOrganisationStrategies(
     .where(eq(strategies.organisationId, admin.organisationId))
     .orderBy(asc(strategies.title), asc(strategies.id));
   if (rows.length === 0) return [];
-  const masters = await ctx.db
-    .select({
-      strategyId: strategyMasters.strategyId,
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isActive: users.isActive,
-    })
-    .from(strategyMasters)
-    .innerJoin(users, eq(users.id, strategyMasters.userId))
-    .where(
-      inArray(
-        strategyMasters.strategyId,
-        rows.map((row) => row.id),
-      ),
-    );
+  const masters = await mastersByStrategy(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
-    strategy_masters: masters.filter((master) => master.strategyId === row.id).map(presentUserSummary),
+    strategy_masters: masters.get(row.id) ?? [],
   }));
 }

@@ -12,7 +12,7 @@ import { type OrganisationSetup, organisationSetupWire, setUpOrganisation } from
 import { contractResolver, showServerFieldErrors } from '../../api/wireForms';
 import { FormSubmitButton } from '../../components/FormSubmitButton';
 import { FormTextField } from '../../components/FormTextField';
-import { NewPasswordField } from '../../components/NewPasswordField';
+import { NewAccountFields } from '../../components/NewAccountFields';
 
 // The same words as the sign-up page for passwords that differ.
 const setupResolver = contractResolver<OrganisationSetup>(setupRequest, organisationSetupWire, {
@@ -56,39 +56,7 @@ export function SetupForm({ token }: { token: string }) {
         autoComplete="organization"
         required
       />
-      <Box sx={{ display: 'flex', gap: 2 }}>
-        <FormTextField
-          control={control}
-          name="firstName"
-          label="First name"
-          autoComplete="given-name"
-          required
-        />
-        <FormTextField
-          control={control}
-          name="lastName"
-          label="Last name"
-          autoComplete="family-name"
-          required
-        />
-      </Box>
-      <FormTextField
-        control={control}
-        name="email"
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        required
-      />
-      <NewPasswordField control={control} name="password" label="Password" />
-      <FormTextField
-        control={control}
-        name="repeatPassword"
-        label="Repeat password"
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewAccountFields control={control} />
       {mutation.isError && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {errorMessage(mutation.error, ORGANISATION_MESSAGES.setupFailed)}

@@ -14,8 +14,7 @@ import { contractResolver, showServerFieldErrors } from '../../api/wireForms';
 import { GoogleSignInOption } from '../../auth/GoogleSignInOption';
 import { AuthCard } from '../../components/AuthCard';
 import { FormSubmitButton } from '../../components/FormSubmitButton';
-import { FormTextField } from '../../components/FormTextField';
-import { NewPasswordField } from '../../components/NewPasswordField';
+import { NewAccountFields } from '../../components/NewAccountFields';
 import { SALES_CONTACT_URL } from '../../components/salesContact';
 
 // Spec §8 words the signup mismatch differently from the reset page's 'Passwords must match'.
@@ -52,39 +51,7 @@ export function SignupPage() {
         noValidate
         onSubmit={handleSubmit((registration) => mutation.mutate({ ...registration, invite }))}
       >
-        <Box sx={{ display: 'flex', gap: 2 }}>
-          <FormTextField
-            control={control}
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-            required
-          />
-          <FormTextField
-            control={control}
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-            required
-          />
-        </Box>
-        <FormTextField
-          control={control}
-          name="email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-        />
-        <NewPasswordField control={control} name="password" label="Password" />
-        <FormTextField
-          control={control}
-          name="repeatPassword"
-          label="Repeat password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewAccountFields control={control} />
         {mutation.isError && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {signupErrorMessage(mutation.error)}

@@ -9,15 +9,8 @@ import type { Strategy } from '@keystone/contract';
 import { API_ROUTES, type ApiRoute } from '@keystone/contract/apiRoutes';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Attack,
-  type AttackContext,
-  attacksOn,
-  fits,
-  type Ids,
-  requestJsonSchema,
-  validBody,
-} from './helpers/routeAttacks';
+import { type Attack, type AttackContext, attacksOn, fits, requestJsonSchema } from './helpers/routeAttacks';
+import { type Ids, validBody } from './helpers/routeSamples';
 import { type ApiResponse, getTestServer, type TestServer, type TestUser } from './helpers/testServer';
 
 /** Every piece of the victim's data carries this mark; no answer to the attacker may hold it. */

@@ -175,28 +175,11 @@ export async function inviteEmails(
       .returning({ id: invites.id });
     if (!created) continue;
     await mailInvitation(ctx, tx, inviter, organisation.name, email, token, withAccounts.has(email));
-    await recordSecurityEvent(tx, ctx.log, origin, {
-      kind: 'invite_created',
-      userId: null,
-      actorId: inviter.id,
-      organisationId: inviter.organisationId,
-      detail: { email, invite_id: created.id },
-    });
+    await recordInviteEvent(ctx, tx, origin, 'invite_created', inviter, { id: created.id, email });
     done.push(email);
   }
-  if (done.length > 0) {
-    // A placeholder whose invitation was revoked counts as invited again.
-    await tx
-      .update(users)
-      .set({ isActive: true })
-      .where(
-        and(
-          eq(users.organisationId, inviter.organisationId),
-          inArray(users.email, done),
-          eq(users.isPlaceholder, true),
-        ),
-      );
-  }
+  // A placeholder whose invitation was revoked counts as invited again.
+  if (done.length > 0) await setPlaceholdersActive(tx, inviter.organisationId, done, true);
   return { invited: done, skipped: unique.filter((email) => !done.includes(email)) };
 }
 
@@ -209,6 +192,43 @@ export async function createInvites(
   const result = await ctx.db.transaction((tx) => inviteEmails(ctx, tx, inviter, emails, origin));
   if (result.invited.length > 0) ctx.mailQueued();
   return { detail: MESSAGES.invitesUpdated, ...result };
+}
+
+/** An invitation's event in the organisation's security log: the address, and who acted. */
+async function recordInviteEvent(
+  ctx: AppContext,
+  tx: Queryable,
+  origin: RequestOrigin,
+  kind: 'invite_created' | 'invite_revoked' | 'invite_resent',
+  actor: Inviter,
+  invite: { id: number; email: string },
+): Promise<void> {
+  await recordSecurityEvent(tx, ctx.log, origin, {
+    kind,
+    userId: null,
+    actorId: actor.id,
+    organisationId: actor.organisationId,
+    detail: { email: invite.email, invite_id: invite.id },
+  });
+}
+
+/** Marks the organisation's placeholders of these addresses invited (active) or not. */
+async function setPlaceholdersActive(
+  tx: Queryable,
+  organisationId: number,
+  emails: readonly string[],
+  isActive: boolean,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ isActive })
+    .where(
+      and(
+        eq(users.organisationId, organisationId),
+        inArray(users.email, [...emails]),
+        eq(users.isPlaceholder, true),
+      ),
+    );
 }
 
 /** A pending invitation of the administrator's organisation, locked; 404 for any other id. */
@@ -241,25 +261,10 @@ export async function revokeInvite(ctx: AppContext, admin: Inviter, inviteId: nu
           isNull(pendingSignups.usedAt),
         ),
       );
-    await tx
-      .update(users)
-      .set({ isActive: false })
-      .where(
-        and(
-          eq(users.organisationId, invite.organisationId),
-          eq(users.email, invite.email),
-          eq(users.isPlaceholder, true),
-        ),
-      );
+    await setPlaceholdersActive(tx, invite.organisationId, [invite.email], false);
     // The placeholder shows as deactivated wherever it holds a role.
     await publish(tx, [{ kind: 'people' }]);
-    await recordSecurityEvent(tx, ctx.log, origin, {
-      kind: 'invite_revoked',
-      userId: null,
-      actorId: admin.id,
-      organisationId: admin.organisationId,
-      detail: { email: invite.email, invite_id: invite.id },
-    });
+    await recordInviteEvent(ctx, tx, origin, 'invite_revoked', admin, invite);
   });
   return { detail: ORGANISATION_MESSAGES.inviteRevoked };
 }
@@ -277,13 +282,7 @@ export async function resendInvite(ctx: AppContext, admin: Inviter, inviteId: nu
     await tx.update(invites).set({ tokenHash, lastSentAt: ctx.clock.now() }).where(eq(invites.id, invite.id));
     const hasAccount = (await addressesWithAccounts(tx, [invite.email])).has(invite.email);
     await mailInvitation(ctx, tx, admin, organisation.name, invite.email, token, hasAccount);
-    await recordSecurityEvent(tx, ctx.log, origin, {
-      kind: 'invite_resent',
-      userId: null,
-      actorId: admin.id,
-      organisationId: admin.organisationId,
-      detail: { email: invite.email, invite_id: invite.id },
-    });
+    await recordInviteEvent(ctx, tx, origin, 'invite_resent', admin, invite);
   });
   ctx.mailQueued();
   return { detail: ORGANISATION_MESSAGES.inviteResent };

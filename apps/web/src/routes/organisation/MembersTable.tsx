@@ -9,15 +9,13 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { useMembers, useUpdateMember } from '../../api/organisation';
 import { useSession } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ColumnHeads } from './ColumnHeads';
 import { MemberRow, memberName } from './MemberRow';
 import { OutcomeAlert, useOutcome } from './outcome';
 
@@ -63,15 +61,7 @@ export function MembersTable() {
       <OutcomeAlert outcome={outcome} onClose={clear} />
       <TableContainer component={Paper} variant="outlined" sx={{ mt: 2 }}>
         <Table size="small" aria-label={ORGANISATION_LABELS.membersTable}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {column}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <ColumnHeads columns={COLUMNS} />
           <TableBody>
             {members.data.map((member) => (
               <MemberRow

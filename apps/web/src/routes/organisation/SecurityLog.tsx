@@ -19,13 +19,13 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { type SecurityLogFilter, useMembers, useSecurityLog } from '../../api/organisation';
 import { formatDateTime } from '../../lib/timeAgo';
+import { ColumnHeads } from './ColumnHeads';
 import { SecurityLogFilters } from './SecurityLogFilters';
 
 const COLUMNS = [
@@ -66,15 +66,7 @@ export function SecurityLog() {
       {entries.length > 0 && (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={ORGANISATION_LABELS.securityLogTable}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                    {column}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <ColumnHeads columns={COLUMNS} />
             <TableBody>
               {entries.map((entry) => (
                 <TableRow key={entry.id} hover>

@@ -1,0 +1,168 @@
+/**
+ * The valid request of every call of the contract's route table, for the generated hostile-input
+ * test: its path with ids pointing at real records, and a sample body per request schema. The
+ * attacks (routeAttacks.ts) are mutations of it.
+ */
+import type { ApiRoute, ApiSchemaName } from '@keystone/contract/apiRoutes';
+
+/** The records a request names: the attacker's own, another organisation's, deleted or absurd ones. */
+export interface Ids {
+  strategy: number | string;
+  area: number | string;
+  initiative: number | string;
+  timeline: number | string;
+  comment: number | string;
+  /** A session (API key) of the user, as the sessions list names it. */
+  session: number | string;
+  /** The user id of a password reset link (base64url of the digits). */
+  uid: string;
+  /** A member of the organisation (the caller), as the administrators' calls name them. */
+  member: number | string;
+  /** A pending invitation of the organisation. */
+  invite: number | string;
+}
+
+/** Who sends the valid requests. */
+export interface Caller {
+  id: number;
+  email: string;
+}
+
+/** A valid body per request schema of the route table. A new schema without one fails the test. */
+export const VALID_BODIES: Partial<Record<ApiSchemaName, (ids: Ids, caller: Caller) => unknown>> = {
+  RegistrationRequest: () => ({
+    email: 'newcomer@evil.com',
+    password1: 'Good-pass1!',
+    password2: 'Good-pass1!',
+    first_name: 'New',
+    last_name: 'Comer',
+  }),
+  VerifyEmailRequest: () => ({ key: 'garbage', password: 'Wrong-pass1!' }),
+  // A guessed token: the database already has organisations, so no setup can succeed.
+  SetupRequest: () => ({
+    token: 'garbage',
+    organisation_name: 'Evil Corp',
+    first_name: 'Eve',
+    last_name: 'Attacker',
+    email: 'eve@evil.com',
+    password1: 'Good-pass1!',
+    password2: 'Good-pass1!',
+  }),
+  LoginRequest: (_ids, caller) => ({ email: caller.email, password: 'Wrong-pass1!' }),
+  GoogleLoginRequest: () => ({ code: 'some-code', code_verifier: 'v'.repeat(43), nonce: 'some-nonce-value' }),
+  MfaLoginRequest: () => ({ mfa_token: 'some-token', code: '123456' }),
+  TotpConfirmRequest: () => ({ code: '123456' }),
+  MfaDisableRequest: () => ({ password: 'Wrong-pass1!', code: '123456' }),
+  PasswordResetRequest: (_ids, caller) => ({ email: caller.email }),
+  PasswordResetConfirmRequest: (ids) => ({
+    uid: ids.uid,
+    token: 'garbage',
+    new_password1: 'Good-pass1!',
+    new_password2: 'Good-pass1!',
+  }),
+  PasswordChangeRequest: () => ({
+    old_password: 'Wrong-pass1!',
+    new_password1: 'Good-pass1!',
+    new_password2: 'Good-pass1!',
+  }),
+  UpdateUserDetailsRequest: () => ({ first_name: 'Eve', last_name: 'Attacker', business_title: 'Spy' }),
+  CreateInvitesRequest: () => ['friend@evil.com'],
+  UpdateOrganisationRequest: () => ({ name: 'Evil Corp', only_admins_invite: false }),
+  UpdateMemberRequest: () => ({ is_admin: true }),
+  CreateStrategyRequest: () => ({ title: 'Attack', ambition: '<p>Win</p>' }),
+  UpdateStrategyRequest: () => ({ title: 'Grow', ambition: '<p>Lead</p>', status: true }),
+  CreateFocusAreaRequest: (ids) => ({ strategy: ids.strategy, sort_index: 0, title: 'Area' }),
+  UpdateFocusAreaRequest: () => ({ title: 'Area' }),
+  SortRequest: () => ({ sort_index: 0 }),
+  CreateInitiativeRequest: (ids) => ({
+    focus_area: ids.area,
+    sort_index: 0,
+    title: 'Initiative',
+    status: 'IN',
+  }),
+  UpdateInitiativeRequest: () => ({ title: 'Initiative', status: 'OT', problem_statement: '<p>Why</p>' }),
+  AssignTeamRequest: (ids, caller) => ({
+    strategy_id: ids.strategy,
+    strategy_masters: [{ id: caller.id, email: caller.email }],
+    initiatives: [{ initiative_id: ids.initiative, owners: [], sponsors: [], team_members: [] }],
+  }),
+  CreateTimelineRequest: (ids) => ({
+    initiative: ids.initiative,
+    description: '<p>Step</p>',
+    start_date: '2026-01-05',
+    end_date: '2026-02-05',
+  }),
+  UpdateTimelineRequest: () => ({
+    description: '<p>Step</p>',
+    start_date: '2026-01-05',
+    end_date: '2026-02-05',
+  }),
+  UpdateNotificationSettingsRequest: () => ({
+    time_zone: 'Europe/Berlin',
+    update_frequency_number: 2,
+    update_frequency_unit: 'week',
+    send_to_sponsors: true,
+    additional_recipients: 'ann@example.com',
+    team_reminders: [{ offset_number: 1, offset_unit: 'day' }],
+  }),
+  UpdateCommentRequest: () => ({ comment: '<p>Progress</p>' }),
+  LockedCommentsRequest: (ids) => ({ strategy_id: ids.strategy, date: '2026-03-02T09:00:00Z' }),
+  FieldLockRequest: (ids) => ({ model: 'strategy', res_id: ids.strategy, field: 'title' }),
+};
+
+/** What `{id}` (or a query parameter) names, by the path's first segment after /api/. */
+const ID_KINDS: Record<string, keyof Omit<Ids, 'uid'>> = {
+  strategy: 'strategy',
+  focusarea: 'area',
+  initiative: 'initiative',
+  'initiative-approve': 'initiative',
+  timeline: 'timeline',
+  'notification-settings': 'strategy',
+  comments: 'comment',
+  'locked-comment-dates': 'strategy',
+  'status-history': 'strategy',
+  auth: 'session',
+  organisation: 'member',
+  invites: 'invite',
+  user: 'member',
+};
+
+/** Query parameters that name no record: a fixed valid value. */
+const QUERY_VALUES: Record<string, string> = { before: '2147483647', limit: '10', kind: 'login_failed' };
+
+/** The path of a call with its parameters filled from `ids`. */
+export function pathOf(route: ApiRoute, ids: Ids): string {
+  const segment = route.path.split('/')[2] ?? '';
+  let path = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    if (name === 'uid') return encodeURIComponent(ids.uid);
+    if (name === 'token') return 'garbage-token';
+    const kind = ID_KINDS[segment];
+    if (name !== 'id' || !kind) throw new Error(`${route.method} ${route.path}: say what {${name}} names`);
+    return encodeURIComponent(String(ids[kind]));
+  });
+  const query = Object.keys(route.query ?? {}).map((name) => {
+    if (QUERY_VALUES[name]) return `${name}=${QUERY_VALUES[name]}`;
+    const kind = ID_KINDS[name];
+    if (!kind) throw new Error(`${route.method} ${route.path}: say what ?${name} names`);
+    return `${name}=${encodeURIComponent(String(ids[kind]))}`;
+  });
+  if (query.length > 0) path += `?${query.join('&')}`;
+  return path;
+}
+
+export const requestSchemaName = (route: ApiRoute): ApiSchemaName | undefined =>
+  route.request === undefined
+    ? undefined
+    : typeof route.request === 'string'
+      ? route.request
+      : route.request[0];
+
+/** The valid body of a call, or undefined when it takes none. */
+export function validBody(route: ApiRoute, ids: Ids, caller: Caller): unknown {
+  const name = requestSchemaName(route);
+  if (!name) return undefined;
+  const make = VALID_BODIES[name];
+  if (!make) throw new Error(`No valid sample body for ${name}: add one to VALID_BODIES`);
+  const body = make(ids, caller);
+  return Array.isArray(route.request) ? [body] : body;
+}

@@ -18,6 +18,7 @@ import { registerStaticSite } from './http/staticSite';
 import { type Clock, ShiftedClock, systemClock } from './lib/clock';
 import { OutboxWorker } from './mail/outbox';
 import { createTransport } from './mail/transport';
+import { activityRoutes } from './modules/activity/routes';
 import { authRoutes } from './modules/auth/routes';
 import { focusAreaRoutes } from './modules/focus-areas/routes';
 import { initiativeRoutes } from './modules/initiatives/routes';
@@ -217,6 +218,7 @@ export async function buildApp(
   inviteRoutes(app, ctx);
   organisationRoutes(app, ctx);
   strategyRoutes(app, ctx);
+  activityRoutes(app, ctx);
   focusAreaRoutes(app, ctx);
   initiativeRoutes(app, ctx);
   teamRoutes(app, ctx);

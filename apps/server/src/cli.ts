@@ -110,7 +110,14 @@ async function seedDemo(db: Db, config: Config) {
     await seedDemoStrategy(
       config,
       db,
-      { ...dana!, organisationId: organisation.id, keyHash: '', displayName: dana!.email, isAdmin: true },
+      {
+        ...dana!,
+        organisationId: organisation.id,
+        keyHash: '',
+        displayName: dana!.email,
+        name: null,
+        isAdmin: true,
+      },
       olivia!,
       sam!,
     );

@@ -32,6 +32,9 @@ export function wireComment(
     locked_at: locked?.at ?? null,
     initiative,
     initiative_status: locked?.status ?? null,
+    version: 1,
+    author: null,
+    updated_at: OLDER,
   };
 }
 
@@ -66,6 +69,7 @@ export function wireSettings(next: string | null): NotificationSettings {
   return {
     id: 1,
     strategy: 1,
+    version: 1,
     first_progress_update: next ? '2026-11-23T09:00:00+01:00' : null,
     next_progress_update: next,
     last_progress_update: next ? NEWER.replace('.000Z', '+00:00') : null,

@@ -30,6 +30,7 @@ export function wireFocusArea(id: number, sortIndex: number, initiatives: Initia
     model: 'focusArea',
     title: `<p>Focus ${id}</p>`,
     sort_index: sortIndex,
+    version: 1,
     strategy: 1,
     created_at: stamp,
     updated_at: stamp,
@@ -41,6 +42,7 @@ export function wireSummary(id: number, title: string, masters = [MARK]): Strate
   return {
     id,
     model: 'strategy',
+    version: 1,
     title,
     ambition: '<p>Grow <strong>fast</strong></p>',
     status: true,

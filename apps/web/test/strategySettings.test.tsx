@@ -19,6 +19,7 @@ function wireSettings(fields: Partial<NotificationSettings> = {}): NotificationS
   return {
     id: 3,
     strategy: 5,
+    version: 1,
     first_progress_update: '2026-12-07T09:00:00+13:00',
     next_progress_update: '2026-12-21T09:00:00+13:00',
     last_progress_update: null,

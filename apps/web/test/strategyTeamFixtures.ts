@@ -14,6 +14,7 @@ export function wireStrategy(fields: Partial<Strategy> = {}): Strategy {
   return {
     id: 5,
     model: 'strategy',
+    version: 1,
     title: 'Grow subscriptions',
     ambition: '',
     status: true,
@@ -27,6 +28,7 @@ export function wireStrategy(fields: Partial<Strategy> = {}): Strategy {
         model: 'focusArea',
         title: '<p>Self-service <strong>sign-up</strong></p>',
         sort_index: 0,
+        version: 1,
         strategy: 5,
         created_at: stamp,
         updated_at: stamp,
@@ -40,6 +42,7 @@ export function wireStrategy(fields: Partial<Strategy> = {}): Strategy {
         model: 'focusArea',
         title: '',
         sort_index: 1,
+        version: 1,
         strategy: 5,
         created_at: stamp,
         updated_at: stamp,

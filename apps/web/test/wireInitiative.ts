@@ -7,6 +7,7 @@ export function wireInitiative(id: number, focusArea: number, fields: Partial<In
   return {
     id,
     model: 'initiative',
+    version: 1,
     title: '',
     problem_statement: '',
     in_scope: '',

@@ -1,5 +1,6 @@
 /** Initiative charter (spec §2, §4 "Sponsor approval", §5, §7): timelines and sponsor approval. */
 import { z } from 'zod';
+import { versionInput } from './history';
 import { LIMITS } from './limits';
 import { idSchema } from './primitives';
 import { richTextSchema } from './richTextRules';
@@ -87,6 +88,7 @@ export const updateTimelineRequest = z.object({
   description: description.optional(),
   start_date: timelineDate.optional(),
   end_date: timelineDate.optional(),
+  version: versionInput.optional(),
 });
 export type UpdateTimelineRequest = z.infer<typeof updateTimelineRequest>;
 
@@ -105,6 +107,7 @@ export const timelineSchema = z.object({
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   initiative: z.number(),
+  version: z.number(),
 });
 export type Timeline = z.infer<typeof timelineSchema>;
 

@@ -7,13 +7,19 @@ export const CONFLICT_CODES = {
   fieldLocked: 'field_locked',
   /** The comment's due date has passed: it is history and takes no more edits. */
   commentLocked: 'comment_locked',
+  /**
+   * A field of this PATCH was changed by someone else after the version the edit started from;
+   * `current` holds the record as it is now, so the client can show both texts.
+   */
+  stale: 'stale',
 } as const;
 export type ConflictCode = (typeof CONFLICT_CODES)[keyof typeof CONFLICT_CODES];
 
 export const errorResponse = z.object({
   detail: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
-  code: z.enum([CONFLICT_CODES.fieldLocked, CONFLICT_CODES.commentLocked]).optional(),
+  code: z.enum([CONFLICT_CODES.fieldLocked, CONFLICT_CODES.commentLocked, CONFLICT_CODES.stale]).optional(),
+  current: z.unknown().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

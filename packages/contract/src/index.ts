@@ -4,6 +4,7 @@ import './browserConfig';
 export * from './auth';
 export * from './charter';
 export * from './errors';
+export * from './history';
 export * from './invites';
 export * from './limits';
 export * from './messages';

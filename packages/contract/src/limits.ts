@@ -24,6 +24,8 @@ export const LIMITS = {
   organisationName: 150,
   /** Security log entries per page. */
   securityLogPageMax: 100,
+  /** History entries per page. */
+  activityPageMax: 100,
   timelinesPerInitiative: 50,
   /** Progress comments (plain-text characters), and bounds on the notification settings. */
   comment: 2000,

@@ -3,6 +3,7 @@
  * notification settings, comments, locked history and the status trend.
  */
 import { z } from 'zod';
+import { versionInput } from './history';
 import { LIMITS } from './limits';
 import { emailSchema, idSchema, isValidEmail } from './primitives';
 import { plainText } from './richText';
@@ -196,6 +197,7 @@ export const updateNotificationSettingsRequest = z.object({
   reminder_send_to_sponsors: flag.optional(),
   reminder_send_to_owners: flag.optional(),
   reminder_send_to_team_members: flag.optional(),
+  version: versionInput.optional(),
 });
 export type UpdateNotificationSettingsRequest = z.infer<typeof updateNotificationSettingsRequest>;
 
@@ -231,6 +233,7 @@ export const notificationSettingsSchema = z.object({
   reminder_send_to_sponsors: z.boolean(),
   reminder_send_to_owners: z.boolean(),
   reminder_send_to_team_members: z.boolean(),
+  version: z.number(),
   /** Not in the spec: the masters' names for the 'Settings for:' heading. */
   strategy_masters: z.array(userSummary),
 });
@@ -247,11 +250,16 @@ export const commentSchema = z.object({
   locked_at: z.string().nullable(),
   initiative: z.number(),
   initiative_status: z.enum(INITIATIVE_STATUS_CODES as ['IN', 'CO', 'BL', 'DE', 'OT']).nullable(),
+  version: z.number(),
+  /** Who wrote the text as it stands, and when (null while nobody has written). */
+  author: userSummary.nullable(),
+  updated_at: z.string(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
 export const updateCommentRequest = z.object({
   comment: richTextSchema({ max: LIMITS.comment }),
+  version: versionInput.optional(),
 });
 
 /**

@@ -1,5 +1,6 @@
 /** Strategy, focus area, initiative and team payloads (spec §3, §7). */
 import { z } from 'zod';
+import { versionInput } from './history';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { digitsAsNumber, idSchema } from './primitives';
@@ -36,6 +37,7 @@ export const updateStrategyRequest = z.object({
     .optional(),
   ambition: richTextSchema({ max: LIMITS.ambition, required: true }).optional(),
   status: z.boolean().optional(),
+  version: versionInput.optional(),
 });
 export type UpdateStrategyRequest = z.infer<typeof updateStrategyRequest>;
 
@@ -45,7 +47,7 @@ export const createFocusAreaRequest = z.object({
   title: title(false).optional(),
 });
 
-export const updateFocusAreaRequest = z.object({ title: title(true) });
+export const updateFocusAreaRequest = z.object({ title: title(true), version: versionInput.optional() });
 
 export const sortRequest = z.object({ sort_index: sortIndex });
 
@@ -66,6 +68,7 @@ export const updateInitiativeRequest = z.object({
   impact: charterField.optional(),
   investment: charterField.optional(),
   work_plan: richTextSchema({ max: LIMITS.charterField, singleLine: true }).optional(),
+  version: versionInput.optional(),
 });
 export type UpdateInitiativeRequest = z.infer<typeof updateInitiativeRequest>;
 
@@ -88,6 +91,7 @@ export const personReference = z.object({
 export type PersonReference = z.infer<typeof personReference>;
 
 const people = z.array(personReference).max(200);
+const ids = z.array(idSchema).max(200);
 
 export const assignTeamRequest = z.object({
   strategy_id: idSchema,
@@ -102,6 +106,27 @@ export const assignTeamRequest = z.object({
       }),
     )
     .max(LIMITS.focusAreasPerStrategy * LIMITS.initiativesPerFocusArea)
+    .optional(),
+  /**
+   * The lists as the page loaded them (ids). A list given here is merged: the people added since
+   * are added and the people removed since are removed, so a concurrent change by someone else
+   * survives. Without it a list replaces the stored one.
+   */
+  base: z
+    .object({
+      strategy_masters: ids.optional(),
+      initiatives: z
+        .array(
+          z.object({
+            initiative_id: idSchema,
+            owners: ids.optional(),
+            sponsors: ids.optional(),
+            team_members: ids.optional(),
+          }),
+        )
+        .max(LIMITS.focusAreasPerStrategy * LIMITS.initiativesPerFocusArea)
+        .optional(),
+    })
     .optional(),
 });
 export type AssignTeamRequest = z.infer<typeof assignTeamRequest>;
@@ -129,6 +154,7 @@ export const initiativeSchema = z.object({
   sponsor_approval_requested: z.boolean(),
   sponsor_approval_user: userSummary.nullable(),
   sort_index: z.number(),
+  version: z.number(),
   focus_area: z.number(),
   sponsor: z.number().nullable(),
   owners: z.array(userSummary),
@@ -155,6 +181,7 @@ export const focusAreaSchema = z.object({
   model: z.literal('focusArea'),
   title: z.string(),
   sort_index: z.number(),
+  version: z.number(),
   strategy: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -168,6 +195,7 @@ export const strategySummarySchema = z.object({
   title: z.string(),
   ambition: z.string(),
   status: z.boolean(),
+  version: z.number(),
   user: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

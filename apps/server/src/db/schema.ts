@@ -1,6 +1,17 @@
 /** Database tables (Drizzle). Migrations under ./migrations are generated from this file. */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 export const organisations = pgTable('organisations', {
@@ -149,6 +160,8 @@ export const strategies = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Grows by one with each change; a PATCH that started from an older one may be stale. */
+    version: integer().notNull().default(1),
   },
   (table) => [index('strategies_organisation_idx').on(table.organisationId)],
 );
@@ -180,6 +193,8 @@ export const focusAreas = pgTable(
     sortIndex: integer('sort_index').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Grows by one with each change; a PATCH that started from an older one may be stale. */
+    version: integer().notNull().default(1),
   },
   (table) => [index('focus_areas_strategy_idx').on(table.strategyId, table.sortIndex)],
 );
@@ -213,6 +228,8 @@ export const initiatives = pgTable(
     sortIndex: integer('sort_index').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Grows by one with each change; a PATCH that started from an older one may be stale. */
+    version: integer().notNull().default(1),
   },
   (table) => [index('initiatives_focus_area_idx').on(table.focusAreaId, table.sortIndex)],
 );
@@ -246,6 +263,8 @@ export const timelines = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     createdAt: createdAt(),
+    /** Grows by one with each change; a PATCH that started from an older one may be stale. */
+    version: integer().notNull().default(1),
   },
   (table) => [index('timelines_initiative_idx').on(table.initiativeId)],
 );
@@ -263,7 +282,11 @@ export const comments = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     initiativeStatus: text('initiative_status'),
     createdAt: createdAt(),
+    /** Who wrote the text as it stands (the last editor). */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Grows by one with each change; a PATCH that started from an older one may be stale. */
+    version: integer().notNull().default(1),
   },
   (table) => [
     index('comments_initiative_idx').on(table.initiativeId, table.isLocked),
@@ -306,6 +329,8 @@ export const notificationSettings = pgTable(
     remindersHandledUntil: timestamp('reminders_handled_until', { withTimezone: true }),
     nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Grows by one with each change; a PATCH that started from an older one may be stale. */
+    version: integer().notNull().default(1),
   },
   (table) => [
     uniqueIndex('notification_settings_strategy_unique').on(table.strategyId),
@@ -369,3 +394,35 @@ export const realtimeSpill = pgTable('realtime_spill', {
 
 // Account security has its own file (sign-ups, second factor, identities, throttling, events).
 export * from './accountSecuritySchema';
+
+/**
+ * Every change to a strategy's content, written in the transaction of the change: who, when, which
+ * record and field, the value before and after. `field` is null when a whole record was created
+ * (old null) or deleted (new null). Rows outlive deleted focus areas and initiatives (no foreign
+ * key on them), so the strategy's history still says what was removed; they go with the strategy.
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    strategyId: integer('strategy_id')
+      .notNull()
+      .references(() => strategies.id, { onDelete: 'cascade' }),
+    /** The initiative the record belongs to (its charter, timeline, comments, team, approval). */
+    initiativeId: integer('initiative_id'),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    model: text().notNull(),
+    recordId: integer('record_id').notNull(),
+    field: text(),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    /** The record's version after this change (a stale PATCH is one older than a change by someone else). */
+    version: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('activity_strategy_idx').on(table.strategyId, table.id),
+    index('activity_initiative_idx').on(table.initiativeId, table.id),
+    index('activity_record_idx').on(table.model, table.recordId, table.version),
+  ],
+);

@@ -56,23 +56,35 @@ export async function publish(db: Queryable, events: readonly RealtimeEvent[]): 
  * a row, atomically and in one round trip (the autosave path) instead of four (begin, write,
  * notify, commit). Answers how many rows were written.
  */
-export async function writeAndPublish(db: Queryable, write: SQL, events: RealtimeEvent[]): Promise<number> {
+export async function writeAndPublish<Row extends Record<string, unknown>>(
+  db: Queryable,
+  write: SQL,
+  events: RealtimeEvent[],
+  /** A statement reading `written` that goes with the write (e.g. its history rows). */
+  alongside?: SQL,
+): Promise<Row[]> {
   const payload = JSON.stringify(events);
+  const also = alongside ? sql`, alongside as (${alongside})` : sql``;
   if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_LIMIT) {
     // Too large for one NOTIFY: publish spills it to its table, in the write's transaction.
     return db.transaction(async (tx) => {
-      const { rows } = (await tx.execute(write)) as unknown as { rows: unknown[] };
+      const { rows } = (await tx.execute(
+        sql`with written as (${write})${also} select * from written`,
+      )) as unknown as {
+        rows: Row[];
+      };
       if (rows.length > 0) await publish(tx, events);
-      return rows.length;
+      return rows;
     });
   }
   noteChanges(changedPages(events));
   // A SELECT in a WITH runs only when the query reads it: hence the `notified` column.
+  // (Data-modifying statements in a WITH always run.)
   const result = await db.execute(sql`
-    with written as (${write}),
+    with written as (${write})${also},
     notified as (select pg_notify(${REALTIME_CHANNEL}, ${payload}) from (select 1 from written limit 1) one)
-    select (select count(*)::int from written) as written, (select count(*)::int from notified) as notified`);
-  return (result as unknown as { rows: { written: number }[] }).rows[0]?.written ?? 0;
+    select written.*, (select count(*)::int from notified) as notified from written`);
+  return (result as unknown as { rows: Row[] }).rows;
 }
 
 /** The strategies whose page these events change, or 'all' when people were renamed. */

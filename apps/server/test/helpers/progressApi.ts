@@ -61,6 +61,9 @@ export const freshComment = (initiative: number, type: Comment['comment_type']):
   locked_at: null,
   initiative,
   initiative_status: null,
+  version: 1,
+  author: null,
+  updated_at: expect.any(String) as unknown as string,
 });
 
 export interface ProgressSuite {

@@ -16,6 +16,7 @@ import {
 } from '../auth';
 import { approvalResponse, createTimelineRequest, timelineSchema, updateTimelineRequest } from '../charter';
 import { errorResponse } from '../errors';
+import { activityPageSchema } from '../history';
 import { createInvitesRequest, createInvitesResponse, inviteSchema } from '../invites';
 import {
   loginOrMfaResponse,
@@ -134,6 +135,7 @@ export const API_SCHEMAS = {
   UpdateMemberRequest: updateMemberRequest,
   UpdateMemberResponse: updateMemberResponse,
   SecurityLogPage: securityLogPage,
+  ActivityPage: activityPageSchema,
 } as const;
 
 export type ApiSchemaName = keyof typeof API_SCHEMAS;

@@ -20,6 +20,30 @@ export const STRATEGY_ROUTES: readonly ApiRoute[] = [
     response: 'Strategy',
   },
   {
+    method: 'GET',
+    path: '/api/strategy/{id}/activity/',
+    tag: 'history',
+    summary: 'Every change of the strategy, newest first, paged with `before` (anyone who may view it)',
+    ...body,
+    query: {
+      before: 'Continue after this entry id (the previous page’s next_before)',
+      limit: 'Entries per page (1–100, default 50)',
+    },
+    response: 'ActivityPage',
+  },
+  {
+    method: 'GET',
+    path: '/api/initiative/{id}/activity/',
+    tag: 'history',
+    summary: 'Every change of one initiative (title, status, charter, timeline, team, approval, comments)',
+    ...body,
+    query: {
+      before: 'Continue after this entry id (the previous page’s next_before)',
+      limit: 'Entries per page (1–100, default 50)',
+    },
+    response: 'ActivityPage',
+  },
+  {
     method: 'POST',
     path: '/api/strategy/create/',
     tag: 'strategies',

@@ -24,6 +24,8 @@ export interface AuthenticatedUser {
   email: string;
   /** Full name, or the e-mail address when no name is set: how others see this user. */
   displayName: string;
+  /** Full name, or null when no name is set (the wire form's `name`). */
+  name: string | null;
   /** Read with the key on every request, so a role change applies at once. */
   isAdmin: boolean;
   keyHash: string;
@@ -84,6 +86,7 @@ export async function userForKey(db: Queryable, key: string): Promise<Authentica
     organisationId: row.organisationId,
     email: row.email,
     displayName: fullName(row.firstName, row.lastName) || row.email,
+    name: fullName(row.firstName, row.lastName) || null,
     isAdmin: row.isAdmin,
     keyHash,
   };

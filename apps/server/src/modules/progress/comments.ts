@@ -9,29 +9,61 @@ import {
   type Comment,
   canEditProgress,
   type DateTimeInput,
+  HISTORY_MESSAGES,
   type InitiativeStatus,
   PROGRESS_MESSAGES,
   type StatusHistory,
   statusOrInactive,
+  type UserSummary,
 } from '@keystone/contract';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { comments, focusAreas, initiatives, notificationSettings, strategies } from '../../db/schema';
+import {
+  activity,
+  comments,
+  focusAreas,
+  initiatives,
+  notificationSettings,
+  strategies,
+  users,
+} from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, writeAndPublish } from '../../realtime/events';
 import { ensureNoOtherHolder, lockHolderOf } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
 import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
+import { presentUserSummary } from '../users/presenters';
 import { instantOf, parseWallClock } from './schedule';
 
 type CommentRow = typeof comments.$inferSelect;
 
 const typeRank = (type: string) => COMMENT_TYPE_ORDER.indexOf(type as Comment['comment_type']);
 
-export function presentComment(row: CommentRow): Comment {
+/** The comment's author (its last editor) beside the row, in the same query. */
+export const authorColumns = {
+  authorId: users.id,
+  authorEmail: users.email,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  authorIsActive: users.isActive,
+};
+type AuthorColumns = { [K in keyof typeof authorColumns]: (typeof authorColumns)[K]['_']['data'] | null };
+
+function presentAuthor(row: AuthorColumns): UserSummary | null {
+  if (row.authorId === null || row.authorEmail === null) return null;
+  return presentUserSummary({
+    id: row.authorId,
+    email: row.authorEmail,
+    firstName: row.authorFirstName ?? '',
+    lastName: row.authorLastName ?? '',
+    isActive: row.authorIsActive ?? true,
+  });
+}
+
+export function presentComment(row: CommentRow, author: UserSummary | null): Comment {
   return {
     id: row.id,
     model: 'comment',
@@ -41,6 +73,9 @@ export function presentComment(row: CommentRow): Comment {
     locked_at: row.lockedAt?.toISOString() ?? null,
     initiative: row.initiativeId,
     initiative_status: (row.initiativeStatus as InitiativeStatus | null) ?? null,
+    version: row.version,
+    author,
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -64,11 +99,16 @@ export async function loadCurrentComments(
   const grouped = new Map<number, Comment[]>(initiativeIds.map((id) => [id, []]));
   if (initiativeIds.length === 0) return grouped;
   const rows = await db
-    .select()
+    .select({ comment: comments, ...authorColumns })
     .from(comments)
+    .leftJoin(users, eq(users.id, comments.updatedBy))
     .where(and(inArray(comments.initiativeId, [...initiativeIds]), eq(comments.isLocked, false)));
-  rows.sort((a, b) => typeRank(a.commentType) - typeRank(b.commentType) || a.id - b.id);
-  for (const row of rows) grouped.get(row.initiativeId)?.push(presentComment(row));
+  rows.sort(
+    (a, b) =>
+      typeRank(a.comment.commentType) - typeRank(b.comment.commentType) || a.comment.id - b.comment.id,
+  );
+  for (const row of rows)
+    grouped.get(row.comment.initiativeId)?.push(presentComment(row.comment, presentAuthor(row)));
   return grouped;
 }
 
@@ -104,7 +144,7 @@ export async function updateComment(
   ctx: AppContext,
   user: AuthenticatedUser,
   id: number,
-  text: string,
+  input: { comment: string; version?: number | undefined },
 ): Promise<Comment> {
   const [found] = await commentForUpdateQuery(ctx.db).execute({
     id,
@@ -117,18 +157,44 @@ export async function updateComment(
   ensure(canEditProgress(user.id, access.roles, rolesOf(access, comment.initiativeId)));
   if (comment.isLocked) throw commentLocked();
   ensureNoOtherHolder(found.lockHolder);
-  const value = sanitizeRichText(text);
-  const updatedAt = new Date();
-  // `not is_locked` is checked again by the update itself: a due date locking this comment at
-  // the same moment wins, and this edit is refused rather than written into history.
-  const written = await writeAndPublish(
+  const value = sanitizeRichText(input.comment);
+  const since = input.version;
+  // One statement: lock the row and read the text it replaces, write it unless the due date locked
+  // it meanwhile (that edit is refused rather than written into history), unless it is unchanged,
+  // or unless someone else changed it after the version this edit started from; record the change
+  // and publish it. Conditions on the row itself are checked again on its newest version when a
+  // concurrent writer got there first, so nothing acknowledged is lost.
+  const [written] = await writeAndPublish<{ version: number; updated_at: Date }>(
     ctx.db,
-    sql`update ${comments} set comment = ${value}, updated_at = ${updatedAt}
-        where id = ${id} and not is_locked returning id`,
+    sql`update ${comments} c
+        set comment = ${value}, updated_at = now(), updated_by = ${user.id}, version = c.version + 1
+        from (select id, comment as before from ${comments} where id = ${id} for update) previous
+        where c.id = previous.id and not c.is_locked and c.comment is distinct from ${value}
+          ${since === undefined ? sql`` : sql`and (c.version <= ${since} or c.updated_by = ${user.id})`}
+        returning c.id, c.version, c.updated_at, previous.before`,
     fieldUpdates(changeBy(user.id, access.strategy.id, access.roles), 'comment', id, { comment: value }),
+    sql`insert into ${activity} (strategy_id, initiative_id, actor_id, model, record_id, field, old_value, new_value, version)
+        select ${access.strategy.id}, ${comment.initiativeId}, ${user.id}, 'comment', id, 'comment',
+               to_jsonb(before), to_jsonb(${value}::text), version
+        from written`,
   );
-  if (written === 0) throw commentLocked();
-  return presentComment({ ...comment, comment: value, updatedAt });
+  const author = { id: user.id, name: user.name, email: user.email };
+  if (written) {
+    return presentComment(
+      { ...comment, comment: value, version: written.version, updatedAt: new Date(written.updated_at) },
+      author,
+    );
+  }
+  // Nothing written: say why, from the comment as it is now.
+  const [now] = await ctx.db
+    .select({ comment: comments, ...authorColumns })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.updatedBy))
+    .where(eq(comments.id, id));
+  if (!now || now.comment.isLocked) throw commentLocked();
+  const current = presentComment(now.comment, presentAuthor(now));
+  if (now.comment.comment === value) return current;
+  throw conflict(HISTORY_MESSAGES.stale, { code: CONFLICT_CODES.stale, current });
 }
 
 /** Comments of a strategy's initiatives, as a condition on `comments.initiative_id`. */
@@ -190,8 +256,14 @@ export async function lockedComments(
   const range: [number, number] =
     date.kind === 'instant' ? [date.epochMs, date.epochMs] : await zonedRange(ctx, strategyId, date);
   const rows = await ctx.db
-    .select({ comment: comments, focusAreaSort: focusAreas.sortIndex, initiativeSort: initiatives.sortIndex })
+    .select({
+      comment: comments,
+      focusAreaSort: focusAreas.sortIndex,
+      initiativeSort: initiatives.sortIndex,
+      ...authorColumns,
+    })
     .from(comments)
+    .leftJoin(users, eq(users.id, comments.updatedBy))
     .innerJoin(initiatives, eq(initiatives.id, comments.initiativeId))
     .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
     .where(
@@ -210,7 +282,7 @@ export async function lockedComments(
       a.comment.lockedAt!.getTime() - b.comment.lockedAt!.getTime() ||
       typeRank(a.comment.commentType) - typeRank(b.comment.commentType),
   );
-  return rows.map((row) => presentComment(row.comment));
+  return rows.map((row) => presentComment(row.comment, presentAuthor(row)));
 }
 
 /** How many initiatives had each status at each due date, oldest first (the trend chart). */

@@ -32,7 +32,7 @@ export function progressRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.patch<IdParams>('/api/comments/update/:id/', async (request) => {
       const id = pathId(request.params);
       const input = parseInput(updateCommentRequest, request.body);
-      return updateComment(ctx, currentUser(request), id, input.comment);
+      return updateComment(ctx, currentUser(request), id, input);
     });
 
     scope.get<IdParams>('/api/locked-comment-dates/:id/', async (request) =>

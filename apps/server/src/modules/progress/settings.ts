@@ -79,6 +79,7 @@ function present(
   return {
     id: row.id,
     strategy: row.strategyId,
+    version: row.version,
     first_progress_update: schedule
       ? isoInZone(new Date(instantOf(parseWallClock(schedule.first), row.timeZone)), row.timeZone)
       : null,

@@ -16,6 +16,7 @@ import { notFound } from '../../http/errors';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import { ensureNotLockedByOthers } from '../../realtime/locks';
+import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
 import { createCurrentComments } from '../progress/comments';
 import { createSettings } from '../progress/settings';
@@ -136,16 +137,36 @@ export async function updateStrategy(
     ...(input.status !== undefined && { status: input.status }),
   };
   await ensureNotLockedByOthers(ctx.db, user, 'strategy', strategyId, Object.keys(fields));
-  // The write and its live update commit together, so others see edits in the order they happened.
+  // The write, its history and its live update commit together, so others see edits in the order
+  // they happened; the row lock orders concurrent writers for the stale check.
   const updated = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(strategies).where(eq(strategies.id, strategyId)).for('update');
+    if (!current) throw notFound(STRATEGY_NOT_FOUND);
+    const changes = changesOf(current, fields);
+    // Saving what is already stored changes nothing, and so cannot conflict.
+    if (changes.length === 0) return current;
+    await ensureNotStale(tx, {
+      model: 'strategy',
+      recordId: strategyId,
+      fields: changes.map((change) => change.field!),
+      since: input.version,
+      userId: user.id,
+      current: async () => presentStrategySummary(current, await loadMasters(tx, strategyId)),
+    });
+    const changed = Object.fromEntries(changes.map((change) => [change.field!, change.new]));
     const [row] = await tx
       .update(strategies)
-      .set({ ...fields, updatedAt: new Date() })
+      .set({ ...changed, version: sql`${strategies.version} + 1`, updatedAt: new Date() })
       .where(eq(strategies.id, strategyId))
       .returning();
+    await recordChanges(
+      tx,
+      { strategyId, actorId: user.id, model: 'strategy', recordId: strategyId, version: row!.version },
+      changes,
+    );
     await publish(
       tx,
-      fieldUpdates(changeBy(user.id, strategyId, access.roles), 'strategy', strategyId, fields),
+      fieldUpdates(changeBy(user.id, strategyId, access.roles), 'strategy', strategyId, changed),
     );
     return row!;
   });

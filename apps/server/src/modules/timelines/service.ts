@@ -36,6 +36,7 @@ function presentTimeline(row: TimelineRow): Timeline {
     start_date: row.startDate,
     end_date: row.endDate,
     initiative: row.initiativeId,
+    version: row.version,
   };
 }
 

@@ -1,0 +1,87 @@
+/** GET /strategy/{id}/activity/ and /initiative/{id}/activity/: the history, newest first. */
+import { type ActivityEntry, type ActivityModel, type ActivityPage, LIMITS } from '@keystone/contract';
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { activity, users } from '../../db/schema';
+import type { AuthenticatedUser } from '../auth/keys';
+import { loadInitiativeAccess } from '../initiatives/access';
+import { loadStrategyAccess } from '../strategies/access';
+import { presentUserSummary } from '../users/presenters';
+
+const DEFAULT_PAGE = 50;
+
+interface PageQuery {
+  before?: number;
+  limit?: number;
+}
+
+async function readPage(ctx: AppContext, scope: SQL, query: PageQuery): Promise<ActivityPage> {
+  const limit = Math.min(query.limit ?? DEFAULT_PAGE, LIMITS.activityPageMax);
+  const rows = await ctx.db
+    .select({
+      entry: activity,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+    })
+    .from(activity)
+    .leftJoin(users, eq(users.id, activity.actorId))
+    .where(and(scope, query.before === undefined ? undefined : lt(activity.id, query.before)))
+    .orderBy(desc(activity.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    results: page.map(
+      ({ entry, userId, email, firstName, lastName, isActive }): ActivityEntry => ({
+        id: entry.id,
+        model: entry.model as ActivityModel,
+        record_id: entry.recordId,
+        initiative_id: entry.initiativeId,
+        field: entry.field,
+        old_value: entry.oldValue,
+        new_value: entry.newValue,
+        version: entry.version,
+        user:
+          userId === null || email === null
+            ? null
+            : presentUserSummary({
+                id: userId,
+                email,
+                firstName: firstName ?? '',
+                lastName: lastName ?? '',
+                isActive: isActive ?? true,
+              }),
+        created_at: entry.createdAt.toISOString(),
+      }),
+    ),
+    next_before: rows.length > limit ? (page.at(-1)?.entry.id ?? null) : null,
+  };
+}
+
+/** Every change of the strategy and its focus areas, initiatives, timelines, team and comments. */
+export async function strategyActivity(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  strategyId: number,
+  query: PageQuery,
+): Promise<ActivityPage> {
+  await loadStrategyAccess(ctx.db, strategyId, user);
+  return readPage(ctx, eq(activity.strategyId, strategyId), query);
+}
+
+/** The changes of one initiative: its title, status, charter, timeline, team, approval, comments. */
+export async function initiativeActivity(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  initiativeId: number,
+  query: PageQuery,
+): Promise<ActivityPage> {
+  const { access } = await loadInitiativeAccess(ctx.db, initiativeId, user);
+  return readPage(
+    ctx,
+    and(eq(activity.strategyId, access.strategy.id), eq(activity.initiativeId, initiativeId))!,
+    query,
+  );
+}

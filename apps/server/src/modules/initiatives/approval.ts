@@ -102,11 +102,22 @@ export async function toggleApproval(
   });
 }
 
+/** What withdrew an approval: who edited, and which charter fields (wire names) or 'timeline'. */
+export interface ApprovalEdit {
+  editor: AuthenticatedUser;
+  fields: readonly string[];
+}
+
 /**
  * Called inside the transaction of a charter or timeline change: an approved charter loses its
  * approval (and the request, so the owner can ask again), and viewers hear of it.
  */
-export async function withdrawApprovalAfterChange(db: Queryable, initiative: InitiativeRow, change: Change) {
+export async function withdrawApprovalAfterChange(
+  db: Queryable,
+  initiative: InitiativeRow,
+  change: Change,
+  _edit: ApprovalEdit,
+) {
   if (!initiative.sponsorApproval) return;
   await db
     .update(initiatives)

@@ -164,7 +164,9 @@ export async function updateInitiative(
     await touchStrategy(tx, access.strategy.id);
     const change = changeBy(user.id, access.strategy.id, access.roles);
     await publish(tx, fieldUpdates(change, 'initiative', id, wireFields(fields)));
-    if (charterChanged) await withdrawApprovalAfterChange(tx, current, change);
+    if (charterChanged) {
+      await withdrawApprovalAfterChange(tx, current, change, { editor: user, fields: Object.keys(charter) });
+    }
   });
   return presentOne(ctx.db, initiative.focusAreaId, id);
 }

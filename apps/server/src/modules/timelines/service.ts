@@ -92,7 +92,7 @@ export async function createTimeline(
       })
       .returning();
     await publish(tx, [structureChange(change, 'timeline', row!.id, 'create')]);
-    await withdrawApprovalAfterChange(tx, initiative, change);
+    await withdrawApprovalAfterChange(tx, initiative, change, { editor: user, fields: ['timeline'] });
     return presentTimeline(row!);
   });
 }
@@ -134,7 +134,7 @@ export async function updateTimeline(
         ...('endDate' in fields && { end_date: row!.endDate }),
       }),
     );
-    await withdrawApprovalAfterChange(tx, initiative, change);
+    await withdrawApprovalAfterChange(tx, initiative, change, { editor: user, fields: ['timeline'] });
     return presentTimeline(row!);
   });
 }
@@ -148,6 +148,6 @@ export async function deleteTimeline(ctx: AppContext, user: AuthenticatedUser, i
     const deleted = await tx.delete(timelines).where(eq(timelines.id, id)).returning({ id: timelines.id });
     if (deleted.length === 0) throw notFound(CHARTER_MESSAGES.timelineNotFound);
     await publish(tx, [structureChange(change, 'timeline', id, 'delete')]);
-    await withdrawApprovalAfterChange(tx, initiative, change);
+    await withdrawApprovalAfterChange(tx, initiative, change, { editor: user, fields: ['timeline'] });
   });
 }

@@ -70,6 +70,18 @@ describe('progress comments', () => {
     });
   });
 
+  /** The comment as an edit by `author` stores it: a new version, its author, a new time. */
+  const written = (target: Comment, text: string, author: { id: number }) =>
+    target.comment === text
+      ? target
+      : {
+          ...target,
+          comment: text,
+          version: target.version + 1,
+          author: expect.objectContaining({ id: author.id }) as unknown as Comment['author'],
+          updated_at: expect.any(String) as unknown as string,
+        };
+
   describe('PATCH /api/comments/update/{id}/', () => {
     it.each(roles)(
       'should let the %s write a comment of their initiative only when they see the strategy',
@@ -87,7 +99,7 @@ describe('progress comments', () => {
           expect(await current(suite.fixture.initiative, 'PR')).toEqual(target);
           return;
         }
-        const stored = { ...target, comment: text };
+        const stored = written(target, text, suite.people[role]);
         expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: stored });
         expect(await current(suite.fixture.initiative, 'PR')).toEqual(stored);
       },
@@ -157,7 +169,7 @@ describe('progress comments', () => {
       });
       expect({ status: response.status, body: response.body }).toEqual({
         status: 200,
-        body: { ...target, comment: stored },
+        body: written(target, stored, suite.people.teamMember),
       });
       expect((await current(suite.fixture.initiative, 'NS')).comment).toBe(stored);
     });
@@ -171,7 +183,7 @@ describe('progress comments', () => {
       });
       expect({ status: accepted.status, body: accepted.body }).toEqual({
         status: 200,
-        body: { ...target, comment: limit },
+        body: written(target, limit, suite.people.owner),
       });
       for (const over of [limit.replace('</li>', 'b</li>'), 'a'.repeat(LIMITS.comment + 1)]) {
         const refused = await suite.progress.updateComment(suite.people.owner.key, target.id, {
@@ -245,7 +257,7 @@ describe('progress comments', () => {
       });
       expect({ status: afterRelease.status, body: afterRelease.body }).toEqual({
         status: 200,
-        body: { ...target, comment: '<p>Mine</p>' },
+        body: { ...written(target, '<p>Mine</p>', teamMember), version: target.version + 2 },
       });
     });
   });
@@ -332,8 +344,7 @@ describe('progress comments', () => {
       });
       expect(history.status).toBe(200);
       const locked = {
-        ...target,
-        comment: '<p>Before the due date</p>',
+        ...written(target, '<p>Before the due date</p>', teamMember),
         is_locked: true,
         locked_at: date,
         initiative_status: 'DE',
@@ -374,7 +385,7 @@ describe('progress comments', () => {
       });
       expect({ status: next.status, body: next.body }).toEqual({
         status: 200,
-        body: { ...after[0], comment: '<p>Week two</p>' },
+        body: written(after[0]!, '<p>Week two</p>', teamMember),
       });
     });
   });

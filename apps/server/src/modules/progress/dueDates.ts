@@ -136,7 +136,7 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
             isLocked: true,
             lockedAt: due,
             initiativeStatus: sql`(select ${initiatives.status} from ${initiatives} where ${initiatives.id} = ${comments.initiativeId})`,
-            updatedAt: now,
+            // updated_at stays: it is when the text was last written, which locking is not.
           })
           .where(and(eq(comments.isLocked, false), inArray(comments.initiativeId, initiativeIds)))
           .returning({

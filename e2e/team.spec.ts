@@ -2,7 +2,7 @@
  * The strategy team page in a real browser: a strategy master adds someone who is not a user yet
  * as an initiative's owner; the invite arrives over SMTP and the person stays on the team.
  */
-import { MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
+import { MESSAGES, STRATEGY_MESSAGES, TEAM_MESSAGES } from '@keystone/contract';
 import { expect, test } from './fixtures';
 import { apiCall, createUser, logInBrowser } from './helpers/apiUsers';
 
@@ -36,6 +36,15 @@ test('a strategy master adds a new person as owner, who is invited and stays lis
   await owner.fill(newcomer);
   await owner.press('Enter');
   await expect(page.getByRole('button', { name: newcomer })).toBeVisible();
+  // A second new address typed after a first one is added too (it used to throw).
+  const team = page.getByRole('combobox', { name: `Team of ${STRATEGY_MESSAGES.nameYourInitiative}` });
+  const [first, second] = [`first-${Date.now()}@e2e.test`, `second-${Date.now()}@e2e.test`];
+  for (const address of [first, second]) {
+    await team.fill(address);
+    await team.press('Enter');
+  }
+  await expect(page.getByRole('button', { name: first })).toBeVisible();
+  await expect(page.getByRole('button', { name: second })).toBeVisible();
 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(MESSAGES.strategyTeamSaved)).toBeVisible();
@@ -47,10 +56,29 @@ test('a strategy master adds a new person as owner, who is invited and stays lis
   const ownerCell = page.getByRole('combobox', { name: `Owner of ${STRATEGY_MESSAGES.nameYourInitiative}` });
   await expect(ownerCell).toBeVisible();
   await expect(page.getByRole('button', { name: newcomer })).toBeVisible();
+  await expect(page.getByRole('button', { name: second })).toBeVisible();
 
   // Now that the initiative has an owner, the owner field cannot be emptied.
   await ownerCell.click();
   await page.keyboard.press('Backspace');
   await expect(page.getByText(MESSAGES.fieldRequired)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+
+  // With that unsaved change, leaving asks first: the browser's own way out, then a link in the app.
+  const unloadAsked = new Promise<string>((resolve) =>
+    page.once('dialog', async (dialog) => {
+      resolve(dialog.type());
+      await dialog.dismiss();
+    }),
+  );
+  await page.close({ runBeforeUnload: true });
+  expect(await unloadAsked).toBe('beforeunload');
+  await page.getByRole('link', { name: 'Keystone' }).click();
+  const leave = page.getByRole('dialog', { name: TEAM_MESSAGES.leaveTitle });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ownerCell).toBeVisible();
+  await page.getByRole('link', { name: 'Keystone' }).click();
+  await leave.getByRole('button', { name: TEAM_MESSAGES.leave }).click();
+  await expect(page).toHaveURL(/\/strategies\/?$/);
 });

@@ -150,6 +150,11 @@ describe('invitations per organisation', () => {
     expect(response.body).toMatchObject({
       invited: ['grace@acme.test'],
       skipped: ['boss@rival.test', 'dual@elsewhere.test'],
+      // The reasons speak of the rival's own member and invitation only; acme's member is not named.
+      not_invited: [
+        { email: 'boss@rival.test', reason: 'member' },
+        { email: 'dual@elsewhere.test', reason: 'invited' },
+      ],
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.smtp.mailsTo('grace@acme.test').filter((mail) => /invited you/.test(mail.subject))).toEqual(

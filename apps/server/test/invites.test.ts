@@ -1,4 +1,4 @@
-import { MESSAGES } from '@keystone/contract';
+import { INVITE_MESSAGES, MESSAGES } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../src/db/schema';
@@ -33,6 +33,7 @@ describe('invites', () => {
         detail: MESSAGES.invitesUpdated,
         invited: ['alan@acme.com', 'edsger@acme.com'],
         skipped: [],
+        not_invited: [],
       });
 
       for (const email of ['alan@acme.com', 'edsger@acme.com']) {
@@ -81,12 +82,30 @@ describe('invites', () => {
         detail: MESSAGES.invitesUpdated,
         invited: ['ken@acme.com'],
         skipped: ['alan@acme.com', 'linus@acme.com'],
+        not_invited: [
+          { email: 'alan@acme.com', reason: 'invited' },
+          { email: 'linus@acme.com', reason: 'member' },
+        ],
       });
       expect(await queuedMailsTo('alan@acme.com')).toBe(1);
       expect(await queuedMailsTo('linus@acme.com')).toBe(0);
       expect(await queuedMailsTo('ken@acme.com')).toBe(1);
       const emails = (await list()).body.map((invite: { email: string }) => invite.email);
       expect(emails.filter((email: string) => email === 'alan@acme.com')).toHaveLength(1);
+    });
+
+    it('should not say invites were updated when nobody was invited, and say why for each address', async () => {
+      const response = await create(['alan@acme.com', 'Linus@acme.com']);
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({
+        detail: INVITE_MESSAGES.noneInvited,
+        invited: [],
+        skipped: ['alan@acme.com', 'linus@acme.com'],
+        not_invited: [
+          { email: 'alan@acme.com', reason: 'invited' },
+          { email: 'linus@acme.com', reason: 'member' },
+        ],
+      });
     });
 
     it('should answer another organisation as for any new address, without touching the first invitation', async () => {
@@ -96,6 +115,7 @@ describe('invites', () => {
         detail: MESSAGES.invitesUpdated,
         invited: ['alan@acme.com'],
         skipped: [],
+        not_invited: [],
       });
       expect((await list(rivalKey)).body.map((invite: { email: string }) => invite.email)).toEqual([
         'alan@acme.com',

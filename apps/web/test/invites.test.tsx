@@ -1,4 +1,4 @@
-import { MESSAGES } from '@keystone/contract';
+import { INVITE_MESSAGES, MESSAGES } from '@keystone/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../src/api/session';
@@ -52,14 +52,11 @@ describe('invite form on /profile-settings', () => {
     localStorage.clear();
   });
 
-  function startServer() {
+  function startServer(created: object = { invited: ['carl@example.com'], skipped: [], not_invited: [] }) {
     return fakeServer({
       'GET /api/get-user-details/': { status: 200, body: details },
       'GET /api/invites/': { status: 200, body: [invite] },
-      'POST /api/invites/create/': {
-        status: 201,
-        body: { detail: 'Invites sent.', invited: ['carl@example.com'], skipped: [] },
-      },
+      'POST /api/invites/create/': { status: 201, body: { detail: 'Invites sent.', ...created } },
     });
   }
 
@@ -95,5 +92,43 @@ describe('invite form on /profile-settings', () => {
     expect(await screen.findByText(MESSAGES.invitesUpdated)).toBeTruthy();
     expect(inviteCreations(calls).map((c) => c.body)).toEqual([['carl@example.com']]);
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/invites/').length).toBe(2));
+  });
+
+  it('should say which addresses were not invited and why, and not that invites were updated', async () => {
+    startServer({
+      invited: [],
+      skipped: ['ben@example.com', 'anna@example.com'],
+      not_invited: [
+        { email: 'ben@example.com', reason: 'invited' },
+        { email: 'anna@example.com', reason: 'member' },
+      ],
+    });
+    renderApp('/profile-settings');
+    fireEvent.change(await inviteBox(), { target: { value: 'ben@example.com, anna@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const list = await screen.findByRole('list', { name: 'Not invited' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      INVITE_MESSAGES.notInvited('ben@example.com', 'invited'),
+      INVITE_MESSAGES.notInvited('anna@example.com', 'member'),
+    ]);
+    expect(screen.getByText(INVITE_MESSAGES.noneInvited)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.invitesUpdated)).toBeNull();
+  });
+
+  it('should confirm the invited ones and list the others when some were invited', async () => {
+    startServer({
+      invited: ['carl@example.com'],
+      skipped: ['anna@example.com'],
+      not_invited: [{ email: 'anna@example.com', reason: 'member' }],
+    });
+    renderApp('/profile-settings');
+    fireEvent.change(await inviteBox(), { target: { value: 'carl@example.com, anna@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(MESSAGES.invitesUpdated)).toBeTruthy();
+    expect(screen.getByText('anna@example.com was not invited: already a member.')).toBeTruthy();
   });
 });

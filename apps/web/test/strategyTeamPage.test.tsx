@@ -1,4 +1,4 @@
-import { MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
+import { MESSAGES, STRATEGY_MESSAGES, TEAM_MESSAGES } from '@keystone/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +25,8 @@ function start(userId = ANNA.id, answers: Answers = {}) {
 
 const saves = (calls: FakeCall[]) => calls.filter((call) => call.path === '/api/assign-users-to-strategy/');
 const picker = (name: string) => screen.findByRole('combobox', { name });
+/** The header's logo, a link to the strategies list. */
+const logoLink = () => document.querySelector<HTMLElement>('header a[href="/strategies"]')!;
 
 afterEach(() => {
   cleanup();
@@ -114,10 +116,37 @@ describe('strategy team page', () => {
           },
           { initiative_id: 13, owners: [], sponsors: [], team_members: [] },
         ],
+        // The lists as loaded, so the server merges this edit into what is stored now.
+        base: {
+          strategy_masters: [7],
+          initiatives: [
+            { initiative_id: 11, owners: [8], sponsors: [], team_members: [9] },
+            { initiative_id: 12, owners: [], sponsors: [], team_members: [] },
+            { initiative_id: 13, owners: [], sponsors: [], team_members: [] },
+          ],
+        },
       },
     ]);
     expect(calls.filter((call) => call.path === '/api/strategy/5/')).toHaveLength(2);
     expect(await screen.findByRole('button', { name: 'new.person@example.com' })).toBeTruthy();
+  });
+
+  it('should add a second typed address after a first one', async () => {
+    const { calls } = start();
+    const user = userEvent.setup();
+    const team = await picker('Team of Partners');
+    await user.type(team, 'first@new.org{Enter}');
+    await user.type(team, 'second@new.org{Enter}');
+    expect(await screen.findByRole('button', { name: 'first@new.org' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'second@new.org' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(
+      (saves(calls)[0]!.body as { initiatives: { team_members: unknown[] }[] }).initiatives[2]!.team_members,
+    ).toEqual([
+      { id: null, email: 'first@new.org' },
+      { id: null, email: 'second@new.org' },
+    ]);
   });
 
   it('should show the server message and mark the field it names', async () => {
@@ -151,6 +180,43 @@ describe('strategy team page', () => {
     expect((await picker('Owner of Launch onboarding')).hasAttribute('disabled')).toBe(true);
     expect((await picker('Team of Launch onboarding')).hasAttribute('disabled')).toBe(false);
     expect((await picker('Team of Partners')).hasAttribute('disabled')).toBe(true);
+    // People of a list the user may not change have no remove ×; those of the team have.
+    const cellOf = async (name: string) => (await picker(name)).closest('td') as HTMLElement;
+    expect(within(await cellOf('Owner of Launch onboarding')).getByText('Ben Jones')).toBeTruthy();
+    expect(within(await cellOf('Owner of Launch onboarding')).queryByTestId('CancelIcon')).toBeNull();
+    expect(within(await cellOf('Team of Launch onboarding')).getByTestId('CancelIcon')).toBeTruthy();
+  });
+
+  it('should ask before leaving with unsaved changes, and stay or leave as told', async () => {
+    start(ANNA.id, {
+      'GET /api/strategies/': { status: 200, body: [] },
+    });
+    const user = userEvent.setup();
+    await user.type(await picker('Team of Partners'), 'dora{ArrowDown}{Enter}');
+    expect(await screen.findByRole('button', { name: 'dora Adams' })).toBeTruthy();
+    await user.click(logoLink());
+    const dialog = await screen.findByRole('dialog', { name: TEAM_MESSAGES.leaveTitle });
+    expect(within(dialog).getByText(TEAM_MESSAGES.leaveMessage)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'dora Adams' })).toBeTruthy();
+
+    await user.click(logoLink());
+    await user.click(
+      within(await screen.findByRole('dialog', { name: TEAM_MESSAGES.leaveTitle })).getByRole('button', {
+        name: TEAM_MESSAGES.leave,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Team of Partners' })).toBeNull());
+  });
+
+  it('should leave without asking when nothing changed', async () => {
+    start(ANNA.id, { 'GET /api/strategies/': { status: 200, body: [] } });
+    const user = userEvent.setup();
+    await picker('Team of Partners');
+    await user.click(logoLink());
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Team of Partners' })).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('should say when the strategy does not exist', async () => {

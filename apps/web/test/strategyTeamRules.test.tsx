@@ -5,6 +5,7 @@ import {
   formFieldOfServerKey,
   ownersProblem,
   personFromTypedEmail,
+  rebase,
   sortPeople,
   teamPayload,
   teamValuesOf,
@@ -37,13 +38,14 @@ describe('team form rules', () => {
     expect(ownersProblem([ANNA], [BEN])).toBeUndefined();
   });
 
-  it('should build the payload in page order, sending new people with a null id', () => {
+  it('should build the payload in page order, sending new people with a null id and the lists as loaded', () => {
+    const loaded = teamValuesOf(toStrategy(wireStrategy()));
     const values = teamValuesOf(toStrategy(wireStrategy()));
     values.initiatives[1] = {
       ...values.initiatives[1]!,
       owners: [{ id: -1, name: null, email: 'new@example.com' }],
     };
-    expect(teamPayload(5, values)).toEqual({
+    expect(teamPayload(5, values, loaded)).toEqual({
       strategy_id: 5,
       strategy_masters: [{ id: 7, email: 'anna@example.com' }],
       initiatives: [
@@ -61,7 +63,35 @@ describe('team form rules', () => {
         },
         { initiative_id: 13, owners: [], sponsors: [], team_members: [] },
       ],
+      base: {
+        strategy_masters: [7],
+        initiatives: [
+          { initiative_id: 11, owners: [8], sponsors: [], team_members: [9] },
+          { initiative_id: 12, owners: [], sponsors: [], team_members: [] },
+          { initiative_id: 13, owners: [], sponsors: [], team_members: [] },
+        ],
+      },
     });
+  });
+
+  it("should keep an edited list's base when someone else's save arrives, and move untouched lists on", () => {
+    const loaded = teamValuesOf(toStrategy(wireStrategy()));
+    // The user removed Carl from the team of 11; meanwhile someone added Dora to its team and Ben as master.
+    const values = teamValuesOf(toStrategy(wireStrategy()));
+    values.initiatives[0]!.teamMembers = [];
+    const theirs = teamValuesOf(toStrategy(wireStrategy({ strategy_masters: [ANNA, BEN] })));
+    theirs.initiatives[0]!.teamMembers = [CARL, DORA];
+    const base = rebase(loaded, values, theirs);
+    expect(base.masters).toEqual([ANNA, BEN]);
+    expect(base.initiatives[0]!.teamMembers).toEqual([CARL]);
+    const payload = teamPayload(5, values, base);
+    expect(payload.base?.initiatives?.[0]).toEqual({
+      initiative_id: 11,
+      owners: [8],
+      sponsors: [],
+      team_members: [9],
+    });
+    expect(payload.base?.strategy_masters).toEqual([7, 8]);
   });
 
   it('should map the server error keys onto the form fields', () => {

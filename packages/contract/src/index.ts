@@ -21,6 +21,7 @@ export * from './security';
 export * from './sessions';
 export * from './statuses';
 export * from './strategies';
+export * from './team';
 export * from './timeZones';
 export * from './userAgent';
 export * from './users';

@@ -30,9 +30,24 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
+/** Why an address was not invited; only ever about the inviter's own organisation. */
+export const INVITE_SKIP_REASONS = ['member', 'invited'] as const;
+export type InviteSkipReason = (typeof INVITE_SKIP_REASONS)[number];
+
+export const INVITE_MESSAGES = {
+  noneInvited: 'Nobody was invited.',
+  notInvited: (email: string, reason: InviteSkipReason) =>
+    reason === 'member'
+      ? `${email} was not invited: already a member.`
+      : `${email} was not invited: already invited.`,
+} as const;
+
 export const createInvitesResponse = z.object({
+  /** 'Invites updated successfully' when someone was invited, else INVITE_MESSAGES.noneInvited. */
   detail: z.string(),
   invited: z.array(z.string()),
   skipped: z.array(z.string()),
+  /** Each skipped address with its reason, in the order of `skipped`. */
+  not_invited: z.array(z.object({ email: z.string(), reason: z.enum(INVITE_SKIP_REASONS) })),
 });
 export type CreateInvitesResponse = z.infer<typeof createInvitesResponse>;

@@ -5,6 +5,7 @@
 import {
   createInvitesResponse,
   detailResponse,
+  type InviteSkipReason,
   inviteSchema,
   type Invite as WireInvite,
 } from '@keystone/contract';
@@ -36,8 +37,19 @@ async function fetchInvites(): Promise<Invite[]> {
   }));
 }
 
-async function createInvites(emails: string[]): Promise<void> {
-  await apiRequest('/invites/create/', { method: 'POST', body: emails, response: createInvitesResponse });
+/** Who was invited, and each address that was not with the reason (this organisation's members and invitations). */
+export interface InvitesResult {
+  invited: string[];
+  notInvited: { email: string; reason: InviteSkipReason }[];
+}
+
+async function createInvites(emails: string[]): Promise<InvitesResult> {
+  const answer = await apiRequest('/invites/create/', {
+    method: 'POST',
+    body: emails,
+    response: createInvitesResponse,
+  });
+  return { invited: answer.invited, notInvited: answer.not_invited };
 }
 
 export function useInvites() {

@@ -4,7 +4,13 @@
  * person joins the organisation that invited them. Nothing an organisation is answered tells it
  * whether an address has an account or an invitation elsewhere.
  */
-import { LIMITS, MESSAGES, ORGANISATION_MESSAGES } from '@keystone/contract';
+import {
+  INVITE_MESSAGES,
+  type InviteSkipReason,
+  LIMITS,
+  MESSAGES,
+  ORGANISATION_MESSAGES,
+} from '@keystone/contract';
 import { and, desc, eq, gt, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
@@ -140,7 +146,11 @@ export async function inviteEmails(
   inviter: Inviter,
   emails: readonly string[],
   origin: RequestOrigin,
-): Promise<{ invited: string[]; skipped: string[] }> {
+): Promise<{
+  invited: string[];
+  skipped: string[];
+  notInvited: { email: string; reason: InviteSkipReason }[];
+}> {
   const unique = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
   const organisation = await lockOrganisation(tx, inviter.organisationId);
   const members = await tx
@@ -157,7 +167,8 @@ export async function inviteEmails(
     .select({ email: invites.email })
     .from(invites)
     .where(and(eq(invites.organisationId, inviter.organisationId), inArray(invites.email, unique)));
-  const known = new Set([...members, ...invited].map((row) => row.email));
+  const memberEmails = new Set(members.map((row) => row.email));
+  const known = new Set([...memberEmails, ...invited.map((row) => row.email)]);
   const fresh = unique.filter((email) => !known.has(email));
   if (fresh.length > 0) {
     if (organisation.onlyAdminsInvite && !inviter.isAdmin)
@@ -180,7 +191,13 @@ export async function inviteEmails(
   }
   // A placeholder whose invitation was revoked counts as invited again.
   if (done.length > 0) await setPlaceholdersActive(tx, inviter.organisationId, done, true);
-  return { invited: done, skipped: unique.filter((email) => !done.includes(email)) };
+  const skipped = unique.filter((email) => !done.includes(email));
+  return {
+    invited: done,
+    skipped,
+    // A skipped address that is not a member was invited by this organisation (maybe a moment ago).
+    notInvited: skipped.map((email) => ({ email, reason: memberEmails.has(email) ? 'member' : 'invited' })),
+  };
 }
 
 export async function createInvites(
@@ -189,9 +206,16 @@ export async function createInvites(
   emails: readonly string[],
   origin: RequestOrigin,
 ) {
-  const result = await ctx.db.transaction((tx) => inviteEmails(ctx, tx, inviter, emails, origin));
-  if (result.invited.length > 0) ctx.mailQueued();
-  return { detail: MESSAGES.invitesUpdated, ...result };
+  const { invited, skipped, notInvited } = await ctx.db.transaction((tx) =>
+    inviteEmails(ctx, tx, inviter, emails, origin),
+  );
+  if (invited.length > 0) ctx.mailQueued();
+  return {
+    detail: invited.length > 0 ? MESSAGES.invitesUpdated : INVITE_MESSAGES.noneInvited,
+    invited,
+    skipped,
+    not_invited: notInvited,
+  };
 }
 
 /** An invitation's event in the organisation's security log: the address, and who acted. */

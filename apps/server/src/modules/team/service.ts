@@ -3,6 +3,8 @@
  * team members. Each changed list is checked with its own rule (DESIGN §4); unchanged lists
  * need no right, so a team member can save the page after changing only the team. The
  * organisation's administrators may change the masters of any of its strategies, and nothing else.
+ * A list sent with its `base` (as the page loaded it) is merged into the stored one (merge.ts), and
+ * every changed list is on record in the activity history, with its record's version bumped.
  */
 import {
   type AssignTeamRequest,
@@ -16,16 +18,25 @@ import {
   STRATEGY_MESSAGES,
   type StrategyRoles,
 } from '@keystone/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } from '../../db/schema';
+import {
+  focusAreas,
+  initiativeMembers,
+  initiatives,
+  strategies,
+  strategyMasters,
+  users,
+} from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { changeBy, publish, structureChange } from '../../realtime/events';
+import { recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
 import type { RequestOrigin } from '../auth/securityEvents';
 import { ensure, loadStrategyAccess, rolesOf, viewersOf } from '../strategies/access';
 import { touchStrategy } from '../strategies/service';
+import { mergedList, sameSet, summariesOf } from './merge';
 import { resolvePeople } from './people';
 
 type Role = 'owner' | 'sponsor' | 'team_member';
@@ -51,8 +62,18 @@ const ROLE_FIELDS = [
   allowed: (userId: number, strategy: StrategyRoles, initiative: InitiativeRoles) => boolean;
 }[];
 
-const sameSet = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((id) => b.includes(id));
+/** One list of the request: as stored now, and as it will be once the page's edit is applied. */
+interface ListChange {
+  /** The request's path of the list, for error keys. */
+  path: string;
+  /** The history's field name. */
+  field: 'strategy_masters' | 'owners' | 'sponsors' | 'team_members';
+  current: readonly number[];
+  next: number[];
+  allowed: () => boolean;
+  /** Absent for the masters. */
+  initiative?: { id: number; role: Role };
+}
 
 export async function assignTeam(
   ctx: AppContext,
@@ -61,7 +82,10 @@ export async function assignTeam(
   origin: RequestOrigin,
 ) {
   const invited = await ctx.db.transaction(async (tx) => {
-    const access = await loadStrategyAccess(tx, input.strategy_id, user, { forUpdate: true, team: true });
+    await lockStrategy(tx, input.strategy_id, user.organisationId);
+    // Read after the lock, in a statement of its own: it sees every team change committed before
+    // this one, so a merge never starts from a list another save has since changed.
+    const access = await loadStrategyAccess(tx, input.strategy_id, user, { team: true });
     const strategyInitiatives = await initiativeIdsOf(tx, input.strategy_id);
     const requested = input.initiatives ?? [];
     for (const item of requested) {
@@ -83,59 +107,94 @@ export async function assignTeam(
       ],
       origin,
     );
-    const accounts = await accountsOf(tx, [
-      ...people.idsFor(input.strategy_masters ?? []),
-      ...requested.flatMap((item) => ROLE_FIELDS.flatMap(({ field }) => people.idsFor(item[field] ?? []))),
-    ]);
-    /** A deactivated person keeps the roles they hold, but nobody gives them a new one. */
-    const refuseNewlyDeactivated = (path: string, ids: readonly number[], current: readonly number[]) => {
-      if (ids.some((id) => accounts.deactivated.has(id) && !current.includes(id))) {
-        throw badRequest(ORGANISATION_MESSAGES.deactivatedNotAssignable, {
-          [path]: [ORGANISATION_MESSAGES.deactivatedNotAssignable],
-        });
-      }
-    };
 
+    const lists: ListChange[] = [];
     if (input.strategy_masters !== undefined) {
-      const masterIds = people.idsFor(input.strategy_masters);
-      if (!sameSet(masterIds, access.roles.masterIds)) {
-        ensure(canEditMasters(user, access.roles));
-        if (masterIds.length === 0) {
-          throw badRequest(STRATEGY_MESSAGES.lastMaster, {
-            strategy_masters: [STRATEGY_MESSAGES.lastMaster],
-          });
-        }
-        refuseNewlyDeactivated('strategy_masters', masterIds, access.roles.masterIds);
-        if (!masterIds.some((id) => accounts.active.has(id))) {
-          throw badRequest(ORGANISATION_MESSAGES.masterMustHaveSignedUp, {
-            strategy_masters: [ORGANISATION_MESSAGES.masterMustHaveSignedUp],
-          });
-        }
-        await tx.delete(strategyMasters).where(eq(strategyMasters.strategyId, input.strategy_id));
-        await tx
-          .insert(strategyMasters)
-          .values(masterIds.map((userId) => ({ strategyId: input.strategy_id, userId })));
-      }
+      const current = access.roles.masterIds;
+      lists.push({
+        path: 'strategy_masters',
+        field: 'strategy_masters',
+        current,
+        next: mergedList(current, people.idsFor(input.strategy_masters), input.base?.strategy_masters),
+        allowed: () => canEditMasters(user, access.roles),
+      });
     }
-
     for (const [index, item] of requested.entries()) {
       const roles = rolesOf(access, item.initiative_id);
+      const base = input.base?.initiatives?.find((entry) => entry.initiative_id === item.initiative_id);
       for (const { field, role, current, allowed } of ROLE_FIELDS) {
         const references = item[field];
         if (references === undefined) continue;
-        const ids = people.idsFor(references);
-        if (sameSet(ids, current(roles))) continue;
-        ensure(allowed(user.id, access.roles, roles));
-        refuseNewlyDeactivated(`initiatives.${index}.${field}`, ids, current(roles));
-        if (role === 'owner' && ids.length === 0 && current(roles).length > 0) {
-          throw badRequest(MESSAGES.fieldRequired, {
-            [`initiatives.${index}.owners`]: [MESSAGES.fieldRequired],
-          });
-        }
-        await replaceMembers(tx, item.initiative_id, role, ids);
+        lists.push({
+          path: `initiatives.${index}.${field}`,
+          field,
+          current: current(roles),
+          next: mergedList(current(roles), people.idsFor(references), base?.[field]),
+          allowed: () => allowed(user.id, access.roles, roles),
+          initiative: { id: item.initiative_id, role },
+        });
       }
     }
-    await touchStrategy(tx, input.strategy_id);
+    // Unchanged lists need no right, so a team member can save the page after changing only the team.
+    const changed = lists.filter((list) => !sameSet(list.next, list.current));
+    if (changed.length === 0) return people.invited;
+
+    const accounts = await accountsOf(
+      tx,
+      changed.flatMap((list) => list.next),
+    );
+    for (const list of changed) checkList(list, accounts);
+
+    const summaries = await summariesOf(
+      tx,
+      changed.flatMap((list) => [...list.current, ...list.next]),
+    );
+    const historyOf = (list: ListChange) => ({
+      field: list.field,
+      old: summaries(list.current),
+      new: summaries(list.next),
+    });
+    const masters = changed.find((list) => list.initiative === undefined);
+    if (masters) {
+      await tx.delete(strategyMasters).where(eq(strategyMasters.strategyId, input.strategy_id));
+      await tx
+        .insert(strategyMasters)
+        .values(masters.next.map((userId) => ({ strategyId: input.strategy_id, userId })));
+      const version = await bumpVersion(tx, strategies, input.strategy_id);
+      await recordChanges(
+        tx,
+        {
+          strategyId: input.strategy_id,
+          actorId: user.id,
+          model: 'strategy',
+          recordId: input.strategy_id,
+          version,
+        },
+        [historyOf(masters)],
+      );
+    } else {
+      await touchStrategy(tx, input.strategy_id);
+    }
+    const changedInitiatives = new Set(changed.flatMap((list) => list.initiative?.id ?? []));
+    for (const initiativeId of changedInitiatives) {
+      const initiativeLists = changed.filter((list) => list.initiative?.id === initiativeId);
+      for (const list of initiativeLists)
+        await replaceMembers(tx, initiativeId, list.initiative!.role, list.next);
+      const version = await bumpVersion(tx, initiatives, initiativeId);
+      await recordChanges(
+        tx,
+        {
+          strategyId: input.strategy_id,
+          initiativeId,
+          actorId: user.id,
+          model: 'initiative',
+          recordId: initiativeId,
+          version,
+        },
+        initiativeLists.map(historyOf),
+      );
+    }
+
     // People removed from the strategy hear of it too: their page then says they were removed.
     const viewersNow = (await viewersOf(tx, [input.strategy_id])).get(input.strategy_id) ?? [];
     const change = changeBy(user.id, input.strategy_id, access.roles);
@@ -145,6 +204,52 @@ export async function assignTeam(
   });
   if (invited) ctx.mailQueued();
   return { id: input.strategy_id };
+}
+
+/**
+ * The rules of a changed list, on the list as it will be stored: the right to change it, nobody
+ * deactivated newly given the role, owners not emptied, masters keeping an active signed-up account.
+ */
+function checkList(
+  list: ListChange,
+  accounts: { active: ReadonlySet<number>; deactivated: ReadonlySet<number> },
+): void {
+  ensure(list.allowed());
+  const errorOn = (message: string) => badRequest(message, { [list.path]: [message] });
+  if (list.initiative === undefined && list.next.length === 0) throw errorOn(STRATEGY_MESSAGES.lastMaster);
+  // A deactivated person keeps the roles they hold, but nobody gives them a new one.
+  if (list.next.some((id) => accounts.deactivated.has(id) && !list.current.includes(id))) {
+    throw errorOn(ORGANISATION_MESSAGES.deactivatedNotAssignable);
+  }
+  if (list.initiative === undefined && !list.next.some((id) => accounts.active.has(id))) {
+    throw errorOn(ORGANISATION_MESSAGES.masterMustHaveSignedUp);
+  }
+  if (list.initiative?.role === 'owner' && list.next.length === 0 && list.current.length > 0) {
+    throw errorOn(MESSAGES.fieldRequired);
+  }
+}
+
+/** Locks the strategy row (of the user's organisation) for the transaction: team saves go one at a time. */
+async function lockStrategy(db: Queryable, strategyId: number, organisationId: number): Promise<void> {
+  await db
+    .select({ id: strategies.id })
+    .from(strategies)
+    .where(and(eq(strategies.id, strategyId), eq(strategies.organisationId, organisationId)))
+    .for('update');
+}
+
+/** A team change is a change of its record: its version grows by one. Answers the new version. */
+async function bumpVersion(
+  db: Queryable,
+  table: typeof strategies | typeof initiatives,
+  id: number,
+): Promise<number> {
+  const [row] = await db
+    .update(table)
+    .set({ version: sql`${table.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(table.id, id))
+    .returning({ version: table.version });
+  return row!.version;
 }
 
 /**

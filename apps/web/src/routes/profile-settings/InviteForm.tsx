@@ -1,11 +1,12 @@
 /** 'Add users to Keystone:': comma-separated e-mails become invites to the user's organisation. */
 
-import { MESSAGES } from '@keystone/contract';
+import { INVITE_MESSAGES, MESSAGES } from '@keystone/contract';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
-import { useCreateInvites } from '../../api/invites';
+import { type InvitesResult, useCreateInvites } from '../../api/invites';
 import { SubmitRow } from '../../components/SubmitRow';
 import { useTimedMessage } from '../../components/useTimedMessage';
 import { checkInviteText } from './inviteText';
@@ -15,6 +16,8 @@ export function InviteForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const mutation = useCreateInvites();
   const [message, showMessage] = useTimedMessage();
+  // Stays until the next submit: the user may want to read which addresses were not invited.
+  const [notInvited, setNotInvited] = useState<InvitesResult['notInvited']>([]);
 
   // Only the Submit button sends: the box is multi-line, so Enter starts a new line.
   const submit = (event: FormEvent) => {
@@ -24,10 +27,16 @@ export function InviteForm() {
       setProblem(check.message);
       return;
     }
+    setNotInvited([]);
     mutation.mutate(check.emails, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         setText('');
-        showMessage({ severity: 'success', text: MESSAGES.invitesUpdated });
+        setNotInvited(result.notInvited);
+        showMessage(
+          result.invited.length > 0
+            ? { severity: 'success', text: MESSAGES.invitesUpdated }
+            : { severity: 'error', text: INVITE_MESSAGES.noneInvited },
+        );
       },
       onError: (error) =>
         showMessage({ severity: 'error', text: errorMessage(error, MESSAGES.updateInvitesFailed) }),
@@ -53,6 +62,15 @@ export function InviteForm() {
       <SubmitRow pending={mutation.isPending} pendingLabel="Sending invites" message={message}>
         Submit
       </SubmitRow>
+      {notInvited.length > 0 && (
+        <Alert severity="warning" role="status" sx={{ mt: 2 }}>
+          <Box component="ul" aria-label="Not invited" sx={{ m: 0, pl: 2 }}>
+            {notInvited.map(({ email, reason }) => (
+              <li key={email}>{INVITE_MESSAGES.notInvited(email, reason)}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
     </Box>
   );
 }

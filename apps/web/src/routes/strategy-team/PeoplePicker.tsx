@@ -6,6 +6,7 @@
 import { MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -69,7 +70,10 @@ export function PeoplePicker(props: PeoplePickerProps) {
       value={value}
       inputValue={text}
       filterOptions={filterOptions}
-      isOptionEqualToValue={(option, chosen) => typeof chosen !== 'string' && samePerson(option, chosen)}
+      // Pressing Enter compares the typed text (a string, despite the types) with each chosen person.
+      isOptionEqualToValue={(option: Person | string, chosen: Person | string) =>
+        typeof option !== 'string' && typeof chosen !== 'string' && samePerson(option, chosen)
+      }
       getOptionKey={(option) => (typeof option === 'string' ? option : `${option.id}:${option.email}`)}
       getOptionLabel={(option) => (typeof option === 'string' ? option : personName(option))}
       onChange={(_event, next: (Person | string)[]) => {
@@ -93,6 +97,20 @@ export function PeoplePicker(props: PeoplePickerProps) {
         if (text.trim()) addTyped(value, [text]);
         props.onBlur();
       }}
+      // A list the user may not change shows its people without the remove ×.
+      renderValue={(people, getItemProps) =>
+        people.map((person, index) => {
+          const { key, onDelete, ...itemProps } = getItemProps({ index });
+          return (
+            <Chip
+              key={key}
+              label={typeof person === 'string' ? person : personName(person)}
+              {...itemProps}
+              {...(!disabled && { onDelete })}
+            />
+          );
+        })
+      }
       renderOption={({ key, ...optionProps }, option) => (
         <Box component="li" key={key} {...optionProps}>
           <Box>

@@ -1,19 +1,21 @@
 /** The team form: strategy masters, then each focus area's initiatives, saved in one call. */
-import { type Actor, canEditMasters, MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
+import { type Actor, canEditMasters, MESSAGES, STRATEGY_MESSAGES, TEAM_MESSAGES } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useBlocker } from 'react-router';
 import { ApiError } from '../../api/client';
 import { errorMessage } from '../../api/errorMessages';
 import type { Person } from '../../api/strategies';
 import { useAssignTeam } from '../../api/strategyTeam';
 import type { StrategyTeam } from '../../api/strategyWire';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SubmitRow } from '../../components/SubmitRow';
 import { useTimedMessage } from '../../components/useTimedMessage';
 import { FocusAreaTeam } from './FocusAreaTeam';
 import { PeoplePicker } from './PeoplePicker';
-import { formFieldOfServerKey, type TeamFormValues, teamPayload, teamValuesOf } from './teamRules';
+import { formFieldOfServerKey, rebase, type TeamFormValues, teamPayload, teamValuesOf } from './teamRules';
 
 const idsInOrder = (teams: readonly { initiativeId: number }[]) =>
   teams.map((team) => team.initiativeId).join(',');
@@ -40,10 +42,25 @@ export function TeamForm({ strategy, queryKey, options, user }: TeamFormProps) {
   // Someone else's change arriving while this form is open updates the fields not being edited.
   // Edits are kept only while the initiatives are the same and in the same order: they are held
   // by position, and a kept position could otherwise now belong to another initiative.
+  // What each list's edit started from, sent with the save so the server merges the edit.
+  const base = useRef(saved);
   useEffect(() => {
     const sameInitiatives = idsInOrder(getValues('initiatives')) === idsInOrder(saved.initiatives);
+    base.current = sameInitiatives ? rebase(base.current, getValues(), saved) : saved;
     reset(saved, { keepDirtyValues: sameInitiatives });
   }, [saved, reset, getValues]);
+
+  // Unsaved changes: leaving asks first, in the app (the router) and for the browser's own ways out.
+  const unsaved = formState.isDirty;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
 
   const onInvalidTextChange = useCallback((field: string, invalid: boolean) => {
     setFieldsWithInvalidText((current) => {
@@ -57,10 +74,13 @@ export function TeamForm({ strategy, queryKey, options, user }: TeamFormProps) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await mutation.mutateAsync(teamPayload(strategy.id, values));
-      // The save resolves after the strategy was fetched again: show people as stored, with real ids.
+      await mutation.mutateAsync(teamPayload(strategy.id, values, base.current));
+      // The save resolves after the strategy was fetched again: show people as stored (merged with
+      // others' changes), with real ids.
       const fresh = queryClient.getQueryData<StrategyTeam>(queryKey);
-      reset(fresh ? teamValuesOf(fresh) : values);
+      const stored = fresh ? teamValuesOf(fresh) : values;
+      base.current = stored;
+      reset(stored);
       showMessage({ severity: 'success', text: MESSAGES.strategyTeamSaved });
     } catch (error) {
       if (error instanceof ApiError) {
@@ -120,6 +140,14 @@ export function TeamForm({ strategy, queryKey, options, user }: TeamFormProps) {
       >
         Submit
       </SubmitRow>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title={TEAM_MESSAGES.leaveTitle}
+        message={TEAM_MESSAGES.leaveMessage}
+        confirmLabel={TEAM_MESSAGES.leave}
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      />
     </Box>
   );
 }

@@ -83,7 +83,46 @@ const reference = (person: Person): PersonReference => ({
   email: person.email,
 });
 
-export function teamPayload(strategyId: number, values: TeamFormValues): AssignTeamRequest {
+const storedIds = (people: readonly Person[]) =>
+  people.filter((person) => !isTemporary(person)).map((person) => person.id!);
+
+const sameIds = (a: readonly Person[], b: readonly Person[]) =>
+  a.length === b.length && a.every((person) => b.some((other) => samePerson(person, other)));
+
+/**
+ * What each list's edit started from, after the stored team changed to `saved` (someone else's
+ * save): a list the user has not touched starts from the new one, an edited list keeps the one it
+ * started from, so its removals stay removals of what the user saw.
+ */
+export function rebase(base: TeamFormValues, values: TeamFormValues, saved: TeamFormValues): TeamFormValues {
+  const pick = (from: Person[], now: Person[], stored: Person[]) => (sameIds(now, from) ? stored : from);
+  return {
+    masters: pick(base.masters, values.masters, saved.masters),
+    initiatives: saved.initiatives.map((stored) => {
+      const from = base.initiatives.find((team) => team.initiativeId === stored.initiativeId);
+      const now = values.initiatives.find((team) => team.initiativeId === stored.initiativeId);
+      if (!from || !now) return stored;
+      return {
+        initiativeId: stored.initiativeId,
+        owners: pick(from.owners, now.owners, stored.owners),
+        sponsors: pick(from.sponsors, now.sponsors, stored.sponsors),
+        teamMembers: pick(from.teamMembers, now.teamMembers, stored.teamMembers),
+      };
+    }),
+  };
+}
+
+/**
+ * The save call. `base` (the lists the edit started from) lets the server merge the user's
+ * additions and removals into the lists as stored now, keeping others' changes made meanwhile.
+ */
+export function teamPayload(
+  strategyId: number,
+  values: TeamFormValues,
+  base: TeamFormValues,
+): AssignTeamRequest {
+  const baseOf = (initiativeId: number) =>
+    base.initiatives.find((team) => team.initiativeId === initiativeId);
   return {
     strategy_id: strategyId,
     strategy_masters: values.masters.map(reference),
@@ -93,6 +132,22 @@ export function teamPayload(strategyId: number, values: TeamFormValues): AssignT
       sponsors: team.sponsors.map(reference),
       team_members: team.teamMembers.map(reference),
     })),
+    base: {
+      strategy_masters: storedIds(base.masters),
+      initiatives: values.initiatives.flatMap((team) => {
+        const from = baseOf(team.initiativeId);
+        return from
+          ? [
+              {
+                initiative_id: team.initiativeId,
+                owners: storedIds(from.owners),
+                sponsors: storedIds(from.sponsors),
+                team_members: storedIds(from.teamMembers),
+              },
+            ]
+          : [];
+      }),
+    },
   };
 }
 

@@ -40,6 +40,7 @@ export const CHARTER_MESSAGES = {
   editWithdrawsApproval: (name: string) =>
     `Editing the charter will withdraw ${name}'s approval. The sponsors are told by e-mail, and the owner will need to ask for approval again.`,
   continueEditing: 'Continue',
+  cancelEditing: 'Cancel',
 } as const;
 
 /**

@@ -104,6 +104,33 @@ describe('approval on record', () => {
     expect(approvals.every((entry) => entry.initiative_id === id)).toBe(true);
   });
 
+  it('should record and mail one withdrawal when edits race to withdraw one approval', async () => {
+    const { people, charter } = suite;
+    const { initiative: id, title } = await initiative();
+    const rows = [
+      await charter.addTimeline(people.owner.key, id),
+      await charter.addTimeline(people.owner.key, id),
+    ];
+    await expectStatus(charter.toggleApproval(people.sponsor.key, id), 200);
+    const fields = await Promise.all([
+      charter.update(people.owner.key, id, { deliverables: '<p>A guide</p>' }),
+      charter.update(people.master.key, id, { investment: '<p>Two people</p>' }),
+    ]);
+    expect(fields.map((answer) => answer.status)).toEqual([200, 200]);
+    await expectStatus(charter.toggleApproval(people.sponsor.key, id), 200);
+    const timeline = await Promise.all([
+      charter.updateTimeline(people.owner.key, rows[0]!.id, { description: 'Pilot' }),
+      charter.updateTimeline(people.master.key, rows[1]!.id, { description: 'Roll-out' }),
+    ]);
+    expect(timeline.map((answer) => answer.status)).toEqual([200, 200]);
+
+    const withdrawals = (await steps(id)).filter(([step]) => step === 'withdrawn');
+    expect(withdrawals).toHaveLength(2);
+    const subject = `The charter of ${title} changed: approval withdrawn`;
+    await suite.server.smtp.waitFor(people.sponsor.email, new RegExp(`^${subject}$`));
+    expect(await queuedTo(subject)).toEqual([people.sponsor.email, people.sponsor.email]);
+  });
+
   it('should page the history with before, and keep it from people who may not see the strategy', async () => {
     const { people, charter } = suite;
     const { initiative: id } = await initiative();

@@ -3,7 +3,7 @@
  * 'approval', DESIGN "History") and the mails of spec §4, queued in the outbox for the people who
  * should hear of it. Deactivated people get no mail, nor does the person who took the step.
  */
-import { type ApprovalStep, type ApprovalWithdrawal, plainText } from '@keystone/contract';
+import { type ApprovalStep, type ApprovalWithdrawal, fullName, plainText } from '@keystone/contract';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { initiativeMembers, strategies, strategyMasters, users } from '../../db/schema';
@@ -115,6 +115,5 @@ export async function nameOf(db: Queryable, userId: number | null): Promise<stri
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, userId));
-  const name = person ? `${person.firstName} ${person.lastName}`.trim() : '';
-  return name || null;
+  return person ? fullName(person.firstName, person.lastName) : null;
 }

@@ -192,6 +192,56 @@ test('the owner writes the charter and asks for approval; the sponsor approves f
   }
 });
 
+test('an edit of an approved charter asks first, withdraws the approval, tells the sponsor and is on record', async ({
+  page,
+  app,
+}) => {
+  const { owner, sponsor, initiativeId } = await charterWithTeam(app);
+  await apiCall(app, `/initiative/${initiativeId}/send-charter-review-request/`, {
+    method: 'PATCH',
+    token: owner.token,
+  });
+  await apiCall(app, `/initiative-approve/${initiativeId}/`, { method: 'PATCH', token: sponsor.token });
+
+  await logInBrowser(page, owner);
+  await page.goto(`/initiative-charter/${initiativeId}`);
+  const history = page.getByRole('list', { name: CHARTER_MESSAGES.approvalHistory });
+  await expect(history.getByRole('listitem')).toHaveText([
+    /^Sponsor Tester approved the charter/,
+    /^Owner Tester asked for approval/,
+  ]);
+
+  // Cancel leaves the field alone; Continue goes back into it.
+  const problem = page.getByRole('textbox', { name: 'Problem statement' });
+  const dialog = page.getByRole('dialog', { name: CHARTER_MESSAGES.editWithdrawsApprovalTitle });
+  await problem.click();
+  await expect(dialog).toContainText(CHARTER_MESSAGES.editWithdrawsApproval('Sponsor Tester'));
+  await dialog.getByRole('button', { name: CHARTER_MESSAGES.cancelEditing }).click();
+  await expect(dialog).toBeHidden();
+  await expect(problem).not.toBeFocused();
+  await problem.click();
+  await dialog.getByRole('button', { name: CHARTER_MESSAGES.continueEditing }).click();
+  await expect(dialog).toBeHidden();
+  await expect(problem).toBeFocused();
+  await page.keyboard.type('Trials stall after the first week.');
+  await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
+
+  await expect(page.getByRole('checkbox', { name: 'Approve the charter' })).not.toBeChecked();
+  await expect(history.getByRole('listitem').first()).toHaveText(
+    /^Owner Tester changed Problem statement, which withdrew the approval/,
+  );
+  const mail = await app.smtp.waitFor(sponsor.email, /approval withdrawn$/);
+  expect(mail.text).toContain(
+    'Owner Tester changed Problem statement in the charter of "Self-serve onboarding"',
+  );
+  expect(mail.links).toContain(`${app.baseURL}/initiative-charter/${initiativeId}`);
+
+  // No approval is left to withdraw: further edits do not ask.
+  await page.getByRole('textbox', { name: 'Impact' }).click();
+  await page.keyboard.type('Twice the invitations.');
+  await expect(dialog).toBeHidden();
+});
+
 test('a team member sees the charter read-only', async ({ page, app }) => {
   const { owner, member, initiativeId } = await charterWithTeam(app);
   await apiCall(app, '/timeline/create/', {

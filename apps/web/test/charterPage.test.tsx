@@ -32,6 +32,7 @@ function openCharterAs(userId: number, answers: Parameters<typeof fakeServer>[0]
   const server = fakeServer({
     'GET /api/initiative/10/': ok(wireCharter()),
     'GET /api/initiative/10/timelines/': ok([]),
+    'GET /api/initiative/10/activity/?limit=100': ok({ results: [], next_before: null }),
     ...answers,
   });
   return { ...renderApp('/initiative-charter/10'), ...server };

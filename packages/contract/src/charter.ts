@@ -26,7 +26,58 @@ export const CHARTER_MESSAGES = {
   createTimelineFailed: 'Failed to create the timeline',
   updateTimelineFailed: 'Failed to update the timeline',
   strategyTeamLink: 'Strategy Team',
+  approvalHistory: 'Approval history',
+  noApprovalSteps: 'Nobody has asked for approval yet.',
+  loadApprovalHistoryFailed: 'Could not load the approval history.',
+  approvalSteps: {
+    requested: (name: string) => `${name} asked for approval`,
+    approved: (name: string) => `${name} approved the charter`,
+    unapproved: (name: string) => `${name} withdrew the approval`,
+    withdrawn: (name: string, parts: string) => `${name} changed ${parts}, which withdrew the approval`,
+  },
+  aSponsor: 'a sponsor',
+  editWithdrawsApprovalTitle: 'Withdraw the approval?',
+  editWithdrawsApproval: (name: string) =>
+    `Editing the charter will withdraw ${name}'s approval. The sponsors are told by e-mail, and the owner will need to ask for approval again.`,
+  continueEditing: 'Continue',
+  cancelEditing: 'Cancel',
 } as const;
+
+/**
+ * The charter's parts as people read them: the headings of the page, and what a mail or the
+ * approval history names when an edit withdrew the approval ('timeline' stands for any row).
+ */
+export const CHARTER_FIELD_LABELS = {
+  problem_statement: 'Problem statement',
+  in_scope: 'In scope',
+  out_scope: 'Out of scope',
+  risks_and_dependencies: 'Risks and dependencies',
+  deliverables: 'Deliverables',
+  impact: 'Impact',
+  investment: 'Investment',
+  work_plan: 'Work plan',
+  timeline: 'Timeline',
+} as const;
+export type CharterPart = keyof typeof CHARTER_FIELD_LABELS;
+
+export const isCharterPart = (name: string): name is CharterPart => Object.hasOwn(CHARTER_FIELD_LABELS, name);
+
+/** The labels of the known parts among `fields`, once each, in the page's order, as words: "Impact and Timeline". */
+export function charterPartsInWords(fields: readonly string[]): string {
+  const labels = (Object.keys(CHARTER_FIELD_LABELS) as CharterPart[])
+    .filter((part) => fields.includes(part))
+    .map((part) => CHARTER_FIELD_LABELS[part]);
+  if (labels.length <= 1) return labels[0] ?? 'the charter';
+  return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}
+
+/**
+ * The activity entry of an approval step (field 'approval', new_value one of APPROVAL_STEPS) has
+ * old_value null, except 'withdrawn' (an edit withdrew it): `{fields}`, the wire names of the
+ * charter parts that edit changed (CHARTER_FIELD_LABELS' keys).
+ */
+export const approvalWithdrawal = z.object({ fields: z.array(z.string()) });
+export type ApprovalWithdrawal = z.infer<typeof approvalWithdrawal>;
 
 /** Spec §5: the date pickers cover 50 years either side of today. */
 export const DATE_RANGE_YEARS = 50;

@@ -16,7 +16,7 @@ import {
 } from '@keystone/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { charterKey, timelinesKey, writeThenRefetch } from './charterCache';
+import { approvalHistoryKey, charterKey, timelinesKey, writeThenRefetch } from './charterCache';
 import {
   type CharterInitiative,
   type CharterTextField,
@@ -30,7 +30,7 @@ import { parseStrategyId } from './strategies';
 import { strategyKey } from './strategyCache';
 import { toInitiative } from './strategyWire';
 
-export { charterKey, timelinesKey } from './charterCache';
+export { approvalHistoryKey, charterKey, timelinesKey } from './charterCache';
 export type { CharterInitiative, CharterTextField, Timeline } from './charterWire';
 
 /** A route's `:initiativeId` as an id, or null when it cannot be one (the page then shows not-found). */
@@ -194,7 +194,11 @@ export function useDeleteTimeline(initiativeId: number) {
 /** Spec §4: after a request or an approval the initiative is reloaded; the call counts as running until then. */
 export function useApprovalCalls(initiativeId: number) {
   const queryClient = useQueryClient();
-  const reload = () => refetchInitiative(queryClient, initiativeId);
+  const reload = () =>
+    Promise.all([
+      refetchInitiative(queryClient, initiativeId),
+      queryClient.invalidateQueries({ queryKey: approvalHistoryKey(initiativeId) }),
+    ]);
   const request = useMutation({ mutationFn: () => requestApproval(initiativeId), onSuccess: reload });
   const toggle = useMutation({ mutationFn: () => toggleApproval(initiativeId), onSuccess: reload });
   return { request, toggle };

@@ -10,6 +10,9 @@ import type { CharterInitiative } from './charterWire';
 const CHARTER_ROOT = 'initiative';
 export const charterKey = (initiativeId: number) => [CHARTER_ROOT, initiativeId] as const;
 export const timelinesKey = (initiativeId: number) => [CHARTER_ROOT, initiativeId, 'timelines'] as const;
+/** Under the charter's key, so every live update of the strategy reads it again too. */
+export const approvalHistoryKey = (initiativeId: number) =>
+  [CHARTER_ROOT, initiativeId, 'approval-history'] as const;
 
 /**
  * Writes a record the server has committed, then refetches. A fetch already under way may have

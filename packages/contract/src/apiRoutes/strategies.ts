@@ -172,7 +172,8 @@ export const STRATEGY_ROUTES: readonly ApiRoute[] = [
     method: 'PATCH',
     path: '/api/initiative-approve/{id}/',
     tag: 'approval',
-    summary: 'Approve the charter, or withdraw the approval (sponsors); failures also carry `error`',
+    summary:
+      'Approve the charter (the owners are mailed), or withdraw the approval (sponsors); recorded in the activity as `approval`; failures also carry `error`',
     ...edit,
     response: 'ApprovalResponse',
   },

@@ -8,36 +8,42 @@ import {
   CHARTER_MESSAGES,
   canApproveInitiative,
   canRequestApproval,
+  charterPartsInWords,
+  isCharterPart,
   plainText,
+  STRATEGY_MESSAGES,
 } from '@keystone/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { initiativeMembers, initiatives, strategyMasters, users } from '../../db/schema';
-import { conflict, forbidden } from '../../http/errors';
-import { approvalRequestMail } from '../../mail/charterMails';
-import { enqueueMail } from '../../mail/outbox';
+import { initiatives, users } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { approvalRequestMail, approvalWithdrawnMail, charterApprovedMail } from '../../mail/charterMails';
 import { type Change, changeBy, publish, structureChange } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
 import { rolesOf } from '../strategies/access';
 import { presentUserSummary } from '../users/presenters';
 import { loadInitiativeAccess } from './access';
+import {
+  approverAddresses,
+  charterLink,
+  mailTitles,
+  nameOf,
+  ownerAddresses,
+  queueMails,
+  recordApprovalStep,
+} from './approvalNotices';
 
 type InitiativeRow = typeof initiatives.$inferSelect;
 
-/** Sponsors of the initiative, or the strategy's masters when it has none. */
-async function approvers(db: Queryable, initiativeId: number, strategyId: number) {
-  const sponsors = await db
-    .select({ email: users.email })
-    .from(initiativeMembers)
-    .innerJoin(users, eq(users.id, initiativeMembers.userId))
-    .where(and(eq(initiativeMembers.initiativeId, initiativeId), eq(initiativeMembers.role, 'sponsor')));
-  if (sponsors.length > 0) return sponsors;
-  return db
-    .select({ email: users.email })
-    .from(strategyMasters)
-    .innerJoin(users, eq(users.id, strategyMasters.userId))
-    .where(eq(strategyMasters.strategyId, strategyId));
+/**
+ * The initiative's row, locked: an edit withdrawing the approval meanwhile (it locks this row,
+ * not the strategy's) is waited for and seen, so a step is never taken on a state already gone.
+ */
+async function lockedInitiative(db: Queryable, id: number): Promise<InitiativeRow> {
+  const [row] = await db.select().from(initiatives).where(eq(initiatives.id, id)).for('update');
+  if (!row) throw notFound(STRATEGY_MESSAGES.initiativeNotFound);
+  return row;
 }
 
 export async function requestApproval(
@@ -46,20 +52,31 @@ export async function requestApproval(
   id: number,
 ): Promise<{ detail: string }> {
   await ctx.db.transaction(async (tx) => {
-    const { initiative, access } = await loadInitiativeAccess(tx, id, user, true);
+    const { access } = await loadInitiativeAccess(tx, id, user, true);
     if (!canRequestApproval(user.id, access.roles, rolesOf(access, id))) {
       throw forbidden(CHARTER_MESSAGES.cannotRequestApproval);
     }
+    const initiative = await lockedInitiative(tx, id);
     if (initiative.sponsorApproval) throw conflict(CHARTER_MESSAGES.alreadyApproved);
     const mail = approvalRequestMail({
       requesterName: user.displayName,
       initiativeTitle: plainText(initiative.title),
       strategyTitle: access.strategy.title,
-      link: `${ctx.config.appUrl}/initiative-charter/${id}`,
+      link: charterLink(id),
     });
-    const recipients = await approvers(tx, id, access.strategy.id);
-    for (const recipient of recipients) await enqueueMail(tx, { to: recipient.email, ...mail });
-    await tx.update(initiatives).set({ sponsorApprovalRequested: true }).where(eq(initiatives.id, id));
+    await queueMails(tx, await approverAddresses(tx, id, access.strategy.id), mail);
+    const [row] = await tx
+      .update(initiatives)
+      .set({ sponsorApprovalRequested: true, version: sql`${initiatives.version} + 1` })
+      .where(eq(initiatives.id, id))
+      .returning({ version: initiatives.version });
+    const step = {
+      strategyId: access.strategy.id,
+      initiativeId: id,
+      actorId: user.id,
+      version: row!.version,
+    };
+    await recordApprovalStep(tx, step, 'requested');
     await publish(tx, [
       structureChange(changeBy(user.id, access.strategy.id, access.roles), 'initiative', id, 'approval'),
     ]);
@@ -68,38 +85,64 @@ export async function requestApproval(
   return { detail: CHARTER_MESSAGES.approvalRequestSent };
 }
 
-/** Approves the charter, or withdraws the approval when it is approved (the checkbox of spec §4). */
+/**
+ * Approves the charter, or withdraws the approval when it is approved (the checkbox of spec §4).
+ * An approval is mailed to the owners.
+ */
 export async function toggleApproval(
   ctx: AppContext,
   user: AuthenticatedUser,
   id: number,
 ): Promise<ApprovalResponse> {
-  return ctx.db.transaction(async (tx) => {
-    const { initiative, access } = await loadInitiativeAccess(tx, id, user, true);
+  const { answer, mails } = await ctx.db.transaction(async (tx) => {
+    const { access } = await loadInitiativeAccess(tx, id, user, true);
     if (!canApproveInitiative(user.id, access.roles, rolesOf(access, id))) {
       throw forbidden(CHARTER_MESSAGES.cannotApprove);
     }
-    const approve = !initiative.sponsorApproval;
+    const approve = !(await lockedInitiative(tx, id)).sponsorApproval;
     const [row] = await tx
       .update(initiatives)
       .set({
         sponsorApproval: approve,
         sponsorApprovalAt: approve ? new Date() : null,
         sponsorApprovalUserId: approve ? user.id : null,
+        version: sql`${initiatives.version} + 1`,
       })
       .where(eq(initiatives.id, id))
       .returning();
+    const step = {
+      strategyId: access.strategy.id,
+      initiativeId: id,
+      actorId: user.id,
+      version: row!.version,
+    };
+    await recordApprovalStep(tx, step, approve ? 'approved' : 'unapproved');
     await publish(tx, [
       structureChange(changeBy(user.id, access.strategy.id, access.roles), 'initiative', id, 'approval'),
     ]);
     const [approver] = approve ? await tx.select().from(users).where(eq(users.id, user.id)) : [];
-    return {
+    const mails = approve
+      ? await queueMails(
+          tx,
+          await ownerAddresses(tx, id, user.id),
+          charterApprovedMail({
+            approverName: user.name ?? '',
+            initiativeTitle: plainText(row!.title),
+            strategyTitle: access.strategy.title,
+            link: charterLink(id),
+          }),
+        )
+      : 0;
+    const answer: ApprovalResponse = {
       message: approve ? CHARTER_MESSAGES.approved : CHARTER_MESSAGES.approvalWithdrawn,
       sponsor_approval: approve,
       sponsor_approval_at: row!.sponsorApprovalAt?.toISOString() ?? null,
       sponsor_approval_user: approver ? presentUserSummary(approver) : null,
     };
+    return { answer, mails };
   });
+  if (mails > 0) ctx.mailQueued();
+  return answer;
 }
 
 /** What withdrew an approval: who edited, and which charter fields (wire names) or 'timeline'. */
@@ -110,23 +153,48 @@ export interface ApprovalEdit {
 
 /**
  * Called inside the transaction of a charter or timeline change: an approved charter loses its
- * approval (and the request, so the owner can ask again), and viewers hear of it.
+ * approval (and the request, so the owner can ask again), the step is recorded as the editor's,
+ * the sponsors (the masters when there is none) are mailed who changed what, and viewers hear of
+ * it. The outbox worker picks the mails up on its next poll, since no context comes this way.
  */
 export async function withdrawApprovalAfterChange(
   db: Queryable,
   initiative: InitiativeRow,
   change: Change,
-  _edit: ApprovalEdit,
+  edit: ApprovalEdit,
 ) {
   if (!initiative.sponsorApproval) return;
-  await db
+  // Only while still approved: two edits racing to withdraw one approval record and mail it once.
+  const [row] = await db
     .update(initiatives)
     .set({
       sponsorApproval: false,
       sponsorApprovalAt: null,
       sponsorApprovalUserId: null,
       sponsorApprovalRequested: false,
+      version: sql`${initiatives.version} + 1`,
     })
-    .where(eq(initiatives.id, initiative.id));
+    .where(and(eq(initiatives.id, initiative.id), eq(initiatives.sponsorApproval, true)))
+    .returning({ version: initiatives.version, title: initiatives.title });
+  if (!row) return;
+  const fields = [...new Set(edit.fields.filter(isCharterPart))];
+  const step = {
+    strategyId: change.strategyId,
+    initiativeId: initiative.id,
+    actorId: edit.editor.id,
+    version: row.version,
+  };
+  await recordApprovalStep(db, step, 'withdrawn', { fields });
+  await queueMails(
+    db,
+    await approverAddresses(db, initiative.id, change.strategyId, edit.editor.id),
+    approvalWithdrawnMail({
+      editorName: edit.editor.name ?? '',
+      approverName: await nameOf(db, initiative.sponsorApprovalUserId),
+      parts: charterPartsInWords(fields),
+      ...(await mailTitles(db, row.title, change.strategyId)),
+      link: charterLink(initiative.id),
+    }),
+  );
   await publish(db, [structureChange(change, 'initiative', initiative.id, 'approval')]);
 }

@@ -18,6 +18,8 @@ import { useStrategyQuery } from '../../api/strategies';
 import { ErrorSnackbar } from '../../components/ErrorSnackbar';
 import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
 import { SaveStatusIndicator } from '../strategy/SaveStatusIndicator';
+import { useApprovalEditGuard } from './ApprovalEditGuard';
+import { ApprovalHistory } from './ApprovalHistory';
 import { CharterHeading } from './CharterHeading';
 import { CharterTextSection } from './CharterTextSection';
 import { type CharterEditing, CharterEditingContext } from './charterEditing';
@@ -43,14 +45,17 @@ export function CharterEditor({ initiative, userId }: CharterEditorProps) {
   // Spec §2: the strategy is loaded last; here it only names the strategy.
   const strategy = useStrategyQuery(initiative.strategyId);
   const canEdit = canEditInitiative(userId, initiative.strategyRoles, initiative.roles);
+  const guard = useApprovalEditGuard(initiative, canEdit);
+  const { beforeEdit } = guard;
   const editing = useMemo<CharterEditing>(
     () => ({
       initiativeId: initiative.id,
       strategyId: initiative.strategyId,
       canEdit,
       reportError: setError,
+      beforeEdit,
     }),
-    [initiative.id, initiative.strategyId, canEdit],
+    [initiative.id, initiative.strategyId, canEdit, beforeEdit],
   );
   const text = (field: CharterTextField) => charterText(initiative, field);
   const strategyTitle = strategy.data ? strategy.data.title : null;
@@ -98,6 +103,7 @@ export function CharterEditor({ initiative, userId }: CharterEditorProps) {
         <Box
           data-charter-document
           data-testid="charter-page"
+          onFocusCapture={guard.onFocusCapture}
           sx={{ bgcolor: 'background.paper', borderRadius: 3, p: { xs: 2, md: 5 }, display: 'grid', gap: 4 }}
         >
           <CharterHeading initiative={initiative} strategyTitle={strategyTitle} />
@@ -127,8 +133,10 @@ export function CharterEditor({ initiative, userId }: CharterEditorProps) {
           <TimelineTable />
           <Divider />
           <SponsorApproval initiative={initiative} userId={userId} />
+          <ApprovalHistory initiativeId={initiative.id} />
         </Box>
       </Box>
+      {guard.dialog}
       <ErrorSnackbar message={error} onClose={() => setError(null)} />
     </CharterEditingContext.Provider>
   );

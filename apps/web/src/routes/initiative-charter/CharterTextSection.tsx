@@ -4,11 +4,13 @@
  * who may not edit the initiative.
  */
 import { LIMITS } from '@keystone/contract';
+import Box from '@mui/material/Box';
 import { charterFailure, useCharterSaves } from '../../api/charter';
 import { LockableField } from '../../components/LockableField';
 import { RichTextField } from '../../components/RichTextField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
 import { useFieldLock } from '../../realtime/useFieldLock';
+import { WITHDRAWS_APPROVAL } from './ApprovalEditGuard';
 import { CharterSection } from './CharterSection';
 import { useCharterEditing } from './charterEditing';
 import { type CharterFieldSpec, charterFieldProblem } from './charterFields';
@@ -34,25 +36,27 @@ export function CharterTextSection({ spec, value }: CharterTextSectionProps) {
 
   return (
     <CharterSection id={field.replaceAll('_', '-')} title={title} help={spec.help}>
-      <LockableField lock={fieldLock.lock}>
-        {(locked) => (
-          <RichTextField
-            value={value}
-            onChange={autosave.change}
-            onFocus={fieldLock.onFocus}
-            onBlur={fieldLock.onBlur}
-            label={title}
-            // A prompt helps the writer; a reader only needs to know nothing is written yet.
-            placeholder={canEdit ? spec.placeholder : 'Not written yet.'}
-            maxLength={LIMITS.charterField}
-            singleLine={spec.singleLine}
-            readOnly={locked}
-            settled={autosave.settled}
-            error={autosave.error}
-            sx={{ typography: 'body1', lineHeight: 1.6 }}
-          />
-        )}
-      </LockableField>
+      <Box {...WITHDRAWS_APPROVAL}>
+        <LockableField lock={fieldLock.lock}>
+          {(locked) => (
+            <RichTextField
+              value={value}
+              onChange={autosave.change}
+              onFocus={fieldLock.onFocus}
+              onBlur={fieldLock.onBlur}
+              label={title}
+              // A prompt helps the writer; a reader only needs to know nothing is written yet.
+              placeholder={canEdit ? spec.placeholder : 'Not written yet.'}
+              maxLength={LIMITS.charterField}
+              singleLine={spec.singleLine}
+              readOnly={locked}
+              settled={autosave.settled}
+              error={autosave.error}
+              sx={{ typography: 'body1', lineHeight: 1.6 }}
+            />
+          )}
+        </LockableField>
+      </Box>
     </CharterSection>
   );
 }

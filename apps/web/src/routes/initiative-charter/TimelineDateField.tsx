@@ -9,6 +9,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useMemo, useRef } from 'react';
 import { LockableField } from '../../components/LockableField';
 import { useFieldLock } from '../../realtime/useFieldLock';
+import { STARTS_EDIT } from './ApprovalEditGuard';
 import { DATE_FORMAT, dateToDay, formatDay, pickerRange } from './charterDates';
 import { PRINT_HIDDEN, PRINT_ONLY } from './printStyles';
 
@@ -72,7 +73,7 @@ export function TimelineDateField(props: TimelineDateFieldProps) {
                   // The column heading is the visible label; the field still needs its own name.
                   slotProps: { input: { 'aria-label': label, 'aria-labelledby': undefined } },
                 },
-                openPickerButton: { 'aria-label': `Choose ${label.toLowerCase()}` },
+                openPickerButton: { 'aria-label': `Choose ${label.toLowerCase()}`, ...STARTS_EDIT },
               }}
             />
           </Box>

@@ -1,5 +1,5 @@
 /** The charter's timeline (spec §2, §5): rows of milestone, start and end date; editors add and delete rows. */
-import { LIMITS } from '@keystone/contract';
+import { CHARTER_FIELD_LABELS, LIMITS } from '@keystone/contract';
 import Add from '@mui/icons-material/Add';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import Box from '@mui/material/Box';
@@ -19,6 +19,7 @@ import {
   useDeleteTimeline,
   useTimelinesQuery,
 } from '../../api/charter';
+import { WITHDRAWS_APPROVAL } from './ApprovalEditGuard';
 import { CharterSection } from './CharterSection';
 import { useCharterEditing } from './charterEditing';
 import { PRINT_HIDDEN } from './printStyles';
@@ -39,14 +40,16 @@ function EmptyTimeline({ canEdit }: { canEdit: boolean }) {
 }
 
 function TimelineRows({ rows }: { rows: Timeline[] }) {
-  const { initiativeId, reportError } = useCharterEditing();
+  const { initiativeId, reportError, beforeEdit } = useCharterEditing();
   const deleteTimeline = useDeleteTimeline(initiativeId);
   const remove = (id: number) =>
-    deleteTimeline.mutate(id, {
-      onError: (error) => reportError(charterFailure('deleteTimeline', error)),
-    });
+    beforeEdit(() =>
+      deleteTimeline.mutate(id, {
+        onError: (error) => reportError(charterFailure('deleteTimeline', error)),
+      }),
+    );
   return (
-    <Table size="small" aria-label="Timeline" sx={{ tableLayout: 'fixed' }}>
+    <Table size="small" aria-label="Timeline" sx={{ tableLayout: 'fixed' }} {...WITHDRAWS_APPROVAL}>
       <TableHead>
         <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary' } }}>
           <TableCell>Milestone</TableCell>
@@ -85,20 +88,22 @@ const visuallyHidden = {
 } as const;
 
 export function TimelineTable() {
-  const { initiativeId, canEdit, reportError } = useCharterEditing();
+  const { initiativeId, canEdit, reportError, beforeEdit } = useCharterEditing();
   const timelines = useTimelinesQuery(initiativeId, true);
   const createTimeline = useCreateTimeline(initiativeId);
   const rows = timelines.data ?? [];
   const canAdd = canEdit && timelines.isSuccess && rows.length < LIMITS.timelinesPerInitiative;
   const add = () =>
-    createTimeline.mutate(undefined, {
-      onError: (error) => reportError(charterFailure('createTimeline', error)),
-    });
+    beforeEdit(() =>
+      createTimeline.mutate(undefined, {
+        onError: (error) => reportError(charterFailure('createTimeline', error)),
+      }),
+    );
 
   return (
     <CharterSection
       id="timeline"
-      title="Timeline"
+      title={CHARTER_FIELD_LABELS.timeline}
       help="timeline"
       action={
         canAdd && (

@@ -39,6 +39,12 @@ export function formatMoment(timestamp: string | null): string {
   return isValid(date) ? format(date, DATE_FORMAT) : '';
 }
 
+/** A moment with its local time, MM/DD/YYYY h:mm AM (when an approval step was taken). */
+export function formatMomentAndTime(timestamp: string): string {
+  const date = new Date(timestamp);
+  return isValid(date) ? format(date, `${DATE_FORMAT} h:mm a`) : '';
+}
+
 /** Spec §5: the pickers offer 50 years either side of today. */
 export function pickerRange(today: Date = new Date()): { min: Date; max: Date } {
   const day = startOfDay(today);

@@ -8,6 +8,8 @@ export interface CharterEditing {
   canEdit: boolean;
   /** Shows a failed call (add or delete a row, a load) in the page's snackbar. */
   reportError: (message: string) => void;
+  /** Runs an edit that is no typing (add or delete a row), asking first when it withdraws an approval. */
+  beforeEdit: (edit: () => void) => void;
 }
 
 export const CharterEditingContext = createContext<CharterEditing | null>(null);

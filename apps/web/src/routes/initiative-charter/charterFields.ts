@@ -1,5 +1,5 @@
 /** The charter's text fields in the spec's order (§2), with their headings, help topics and prompts. */
-import { updateInitiativeRequest, updateTimelineRequest } from '@keystone/contract';
+import { CHARTER_FIELD_LABELS, updateInitiativeRequest, updateTimelineRequest } from '@keystone/contract';
 import type { CharterTextField } from '../../api/charterWire';
 import type { ContractSchema } from '../../api/wireForms';
 import type { HelpTopic } from '../../help/topics';
@@ -13,9 +13,9 @@ export interface CharterFieldSpec {
   singleLine?: boolean;
 }
 
-const spec = (field: CharterTextField, title: string, placeholder: string, help?: HelpTopic) => ({
+const spec = (field: CharterTextField, placeholder: string, help?: HelpTopic) => ({
   field,
-  title,
+  title: CHARTER_FIELD_LABELS[field],
   placeholder,
   help,
 });
@@ -23,22 +23,16 @@ const spec = (field: CharterTextField, title: string, placeholder: string, help?
 export const CHARTER_FIELDS = {
   problemStatement: spec(
     'problem_statement',
-    'Problem statement',
     'What is wrong today, who is affected, and what does it cost to leave it?',
     'problemStatement',
   ),
-  inScope: spec('in_scope', 'In scope', 'What the initiative covers.', 'scope'),
-  outScope: spec('out_scope', 'Out of scope', 'What it deliberately leaves out.', 'scope'),
-  risks: spec(
-    'risks_and_dependencies',
-    'Risks and dependencies',
-    'What might go wrong, and what you need from others.',
-    'risks',
-  ),
-  deliverables: spec('deliverables', 'Deliverables', 'What the initiative hands over.', 'deliverables'),
-  impact: spec('impact', 'Impact', 'What will change, and how you will measure it.', 'impact'),
-  investment: spec('investment', 'Investment', 'People, money and time it needs.'),
-  workPlan: { ...spec('work_plan', 'Work plan', 'The plan in one line.'), singleLine: true },
+  inScope: spec('in_scope', 'What the initiative covers.', 'scope'),
+  outScope: spec('out_scope', 'What it deliberately leaves out.', 'scope'),
+  risks: spec('risks_and_dependencies', 'What might go wrong, and what you need from others.', 'risks'),
+  deliverables: spec('deliverables', 'What the initiative hands over.', 'deliverables'),
+  impact: spec('impact', 'What will change, and how you will measure it.', 'impact'),
+  investment: spec('investment', 'People, money and time it needs.'),
+  workPlan: { ...spec('work_plan', 'The plan in one line.'), singleLine: true },
 } satisfies Record<string, CharterFieldSpec>;
 
 function firstProblem(schema: ContractSchema, body: Record<string, string>): string | null {

@@ -37,12 +37,21 @@ function sameEdit(older: ActivityEntry, newer: ActivityEntry): boolean {
   );
 }
 
-/** Entries newest first (as the server sends them) → items newest first. */
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Entries newest first (as the server sends them) → items newest first. A run that would end
+ * where it started is not folded: it is mostly an undo or a restore, which the reader should see.
+ */
 export function collapseEntries(entries: readonly ActivityEntry[]): ActivityItem[] {
   const items: ActivityItem[] = [];
   for (const entry of entries) {
     const previous = items.at(-1);
-    if (previous && sameEdit(entry, previous.earliest)) {
+    if (
+      previous &&
+      sameEdit(entry, previous.earliest) &&
+      !sameValue(entry.oldValue, previous.latest.newValue)
+    ) {
       previous.earliest = entry;
       previous.count += 1;
     } else {

@@ -10,7 +10,9 @@ import {
 } from '@keystone/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toActivityEntry } from '../src/api/activity';
 import { saveSession } from '../src/api/session';
+import { collapseEntries } from '../src/components/activity/activityGroups';
 import { type FakeAnswer, fakeServer, ok, renderApp } from './renderApp';
 import { ANNA, MARK, wireStrategy } from './strategyPageFixtures';
 
@@ -314,5 +316,28 @@ describe('restoring from the Activity panel', () => {
     expect(screen.getByRole('textbox', { name: 'Ambition', hidden: true }).textContent).toContain(
       'Grow fast',
     );
+  });
+});
+
+describe('folding a typing session', () => {
+  const edit = (old_value: string, new_value: string, minutes: number) =>
+    toActivityEntry(
+      entry({
+        model: 'strategy',
+        record_id: 1,
+        field: 'ambition',
+        old_value,
+        new_value,
+        created_at: minutesAgo(minutes),
+      }),
+    );
+
+  it('should keep a restore apart from the edits it undoes', () => {
+    // Newest first: a restore of "A" a minute after typing "A" into "B".
+    const items = collapseEntries([edit('B', 'A', 1), edit('AB', 'B', 2), edit('A', 'AB', 2)]);
+    expect(items.map((item) => [item.earliest.oldValue, item.latest.newValue, item.count])).toEqual([
+      ['B', 'A', 1],
+      ['A', 'B', 2],
+    ]);
   });
 });

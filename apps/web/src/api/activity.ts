@@ -46,7 +46,7 @@ export const activityKey = (scope: ActivityScope) =>
     ? ([...activityRoot(scope.strategyId), 'strategy'] as const)
     : ([...activityRoot(scope.strategyId), 'initiative', scope.initiativeId] as const);
 
-function toActivityEntry(wire: WireActivityEntry): ActivityEntry {
+export function toActivityEntry(wire: WireActivityEntry): ActivityEntry {
   return {
     id: wire.id,
     model: wire.model,

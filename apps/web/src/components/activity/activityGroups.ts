@@ -39,26 +39,29 @@ function sameEdit(older: ActivityEntry, newer: ActivityEntry): boolean {
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/**
- * Entries newest first (as the server sends them) → items newest first. A run that would end
- * where it started is not folded: it is mostly an undo or a restore, which the reader should see.
- */
-export function collapseEntries(entries: readonly ActivityEntry[]): ActivityItem[] {
-  const items: ActivityItem[] = [];
-  for (const entry of entries) {
-    const previous = items.at(-1);
-    if (
-      previous &&
-      sameEdit(entry, previous.earliest) &&
-      !sameValue(entry.oldValue, previous.latest.newValue)
-    ) {
-      previous.earliest = entry;
-      previous.count += 1;
-    } else {
-      items.push({ latest: entry, earliest: entry, count: 1 });
-    }
+/** A change back to a value the run already had is mostly an undo or a restore: it stays its own line. */
+const returnsToEarlierValue = (head: ActivityEntry, rest: readonly ActivityEntry[]) =>
+  rest.some((older) => sameValue(older.oldValue, head.newValue) || sameValue(older.newValue, head.newValue));
+
+function itemsOfRun(run: readonly ActivityEntry[]): ActivityItem[] {
+  const [head, ...rest] = run;
+  if (!head) return [];
+  if (rest.length > 0 && returnsToEarlierValue(head, rest)) {
+    return [{ latest: head, earliest: head, count: 1 }, ...itemsOfRun(rest)];
   }
-  return items;
+  return [{ latest: head, earliest: run.at(-1) ?? head, count: run.length }];
+}
+
+/** Entries newest first (as the server sends them) → items newest first. */
+export function collapseEntries(entries: readonly ActivityEntry[]): ActivityItem[] {
+  const runs: ActivityEntry[][] = [];
+  for (const entry of entries) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    if (run && last && sameEdit(entry, last)) run.push(entry);
+    else runs.push([entry]);
+  }
+  return runs.flatMap(itemsOfRun);
 }
 
 const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;

@@ -51,16 +51,17 @@ interface FoundRecord {
 const camelCase = (name: string) =>
   name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
-function initiativesOf(sources: RestoreSources) {
-  const fromStrategy = sources.strategy?.focusAreas.flatMap((area) => area.initiatives) ?? [];
-  const charter = sources.charter;
-  if (!charter)
-    return fromStrategy.map((initiative) => ({ initiative, strategyRoles: sources.strategy!.roles }));
+/** The initiatives on hand with their strategy's roles; the charter's own copy first (it is the fresher). */
+function initiativesOf({ strategy, charter }: RestoreSources) {
+  const fromStrategy = strategy
+    ? strategy.focusAreas.flatMap((area) =>
+        area.initiatives.map((initiative) => ({ initiative, strategyRoles: strategy.roles })),
+      )
+    : [];
+  if (!charter) return fromStrategy;
   return [
     { initiative: charter, strategyRoles: charter.strategyRoles },
-    ...fromStrategy
-      .filter((initiative) => initiative.id !== charter.id)
-      .map((initiative) => ({ initiative, strategyRoles: sources.strategy!.roles })),
+    ...fromStrategy.filter(({ initiative }) => initiative.id !== charter.id),
   ];
 }
 

@@ -61,4 +61,11 @@ test('a strategy master restores an earlier ambition from the Activity panel', a
   await expect(ambition).toHaveText('Win the home market first.');
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Ambition' })).toHaveText('Win the home market first.');
+
+  // The progress page has the same history, and says no progress update happened yet.
+  await page.goto(page.url().replace('/strategy/', '/progress-update/'));
+  await expect(page.getByTestId('last-progress-update')).toHaveText(HISTORY_MESSAGES.noProgressUpdate);
+  const progressPanel = await openActivity(page);
+  await expect(progressPanel.getByTestId('activity-item').filter({ hasText: 'Ambition' })).toHaveCount(3);
+  await page.screenshot({ path: '.tmp/activity-progress.png' });
 });

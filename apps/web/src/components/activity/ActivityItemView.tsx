@@ -52,9 +52,12 @@ function ChangeBody({ summary }: { summary: ChangeSummary }) {
     case 'text':
       return (
         <Stack spacing={0.5} sx={{ mt: 0.5 }}>
-          <Typography {...text} component="del" sx={{ ...text.sx, color: 'text.secondary' }}>
-            <ExpandableText text={summary.before} />
-          </Typography>
+          {/* A first text has nothing before it to strike out. */}
+          {summary.before !== '' && (
+            <Typography {...text} component="del" sx={{ ...text.sx, color: 'text.secondary' }}>
+              <ExpandableText text={summary.before} />
+            </Typography>
+          )}
           <Typography {...text} component="ins" sx={{ ...text.sx, textDecoration: 'none' }}>
             → <ExpandableText text={summary.after} />
           </Typography>

@@ -51,6 +51,17 @@ export function ActivityPanel({ scope, userId }: { scope: ActivityScope; userId:
     });
   };
 
+  // Only the newest line holding a field's current text says so; older ones with the same text stay quiet.
+  const markedCurrent = new Set<string>();
+  const optionsOf = (item: ActivityItem) => {
+    const options = restoreOptions(item, sources);
+    const field = `${item.latest.model}:${item.latest.recordId}:${item.latest.field}`;
+    if (!options.isCurrent) return options;
+    if (markedCurrent.has(field)) return { ...options, isCurrent: false };
+    markedCurrent.add(field);
+    return options;
+  };
+
   if (activity.isPending) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
@@ -96,7 +107,7 @@ export function ActivityPanel({ scope, userId }: { scope: ActivityScope; userId:
                 key={item.latest.id}
                 item={item}
                 context={contextOf(item, scope, sources)}
-                restore={restoreOptions(item, sources)}
+                restore={optionsOf(item)}
                 busy={restore.isPending}
                 onRestore={runRestore}
               />

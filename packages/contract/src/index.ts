@@ -1,6 +1,7 @@
 /** @keystone/contract: wire schemas, limits, messages and permission rules shared by server and web. */
 import './browserConfig';
 
+export * from './activityLabels';
 export * from './auth';
 export * from './charter';
 export * from './errors';

@@ -21,6 +21,7 @@ export interface CharterInitiative extends Initiative {
 
 export interface Timeline {
   id: number;
+  version: number;
   description: string;
   /** A UTC day, YYYY-MM-DD, or null when not set. */
   startDate: string | null;
@@ -78,6 +79,7 @@ const asDay = (value: string | null) => (value ? value.slice(0, 10) : null);
 export function toTimeline(wire: WireTimeline): Timeline {
   return {
     id: wire.id,
+    version: wire.version,
     description: wire.description ?? '',
     startDate: asDay(wire.start_date),
     endDate: asDay(wire.end_date),

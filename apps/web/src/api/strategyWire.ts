@@ -43,10 +43,15 @@ export interface Comment {
   initiative: number;
   /** The initiative's status when the comment was locked; null while it is current. */
   initiativeStatus: InitiativeStatus | null;
+  version: number;
+  /** Who wrote the text as it stands (null while nobody has), and when it last changed. */
+  author: Person | null;
+  updatedAt: string;
 }
 
 export interface Initiative {
   id: number;
+  version: number;
   title: string;
   problemStatement: string;
   inScope: string;
@@ -78,6 +83,7 @@ export interface Initiative {
 
 export interface FocusArea {
   id: number;
+  version: number;
   title: string;
   sortIndex: number;
   strategy: number;
@@ -88,6 +94,7 @@ export interface FocusArea {
 
 export interface StrategySummary {
   id: number;
+  version: number;
   title: string;
   ambition: string;
   status: boolean;
@@ -115,12 +122,16 @@ export function toComment(wire: WireComment): Comment {
     lockedAt: wire.locked_at,
     initiative: wire.initiative,
     initiativeStatus: wire.initiative_status,
+    version: wire.version,
+    author: wire.author && toPerson(wire.author),
+    updatedAt: wire.updated_at,
   };
 }
 
 export function toInitiative(wire: WireInitiative): Initiative {
   return {
     id: wire.id,
+    version: wire.version,
     title: wire.title,
     problemStatement: wire.problem_statement,
     inScope: wire.in_scope,
@@ -153,6 +164,7 @@ export function toInitiative(wire: WireInitiative): Initiative {
 export function toFocusArea(wire: WireFocusArea): FocusArea {
   return {
     id: wire.id,
+    version: wire.version,
     title: wire.title,
     sortIndex: wire.sort_index,
     strategy: wire.strategy,
@@ -165,6 +177,7 @@ export function toFocusArea(wire: WireFocusArea): FocusArea {
 export function toStrategySummary(wire: WireStrategySummary): StrategySummary {
   return {
     id: wire.id,
+    version: wire.version,
     title: wire.title,
     ambition: wire.ambition,
     status: wire.status,

@@ -1,4 +1,4 @@
-/** Times on the organisation's page: recent ones relative ("5 minutes ago"), older ones as a date. */
+/** Times as people read them: recent ones relative ("5 minutes ago"), older ones as a date. */
 import { ORGANISATION_LABELS } from '@keystone/contract';
 import { formatDistanceStrict } from 'date-fns';
 
@@ -7,6 +7,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 export function timeAgo(iso: string, now: Date = new Date()): string {
   const then = new Date(iso);

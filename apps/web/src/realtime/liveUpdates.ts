@@ -12,6 +12,7 @@ import {
   type StreamingMessage,
 } from '@keystone/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { refreshActivity, rereadActivity } from '../api/activity';
 import { refreshCharters, rereadCharters } from '../api/charterCache';
 import { notificationSettingsKey } from '../api/notificationSettings';
 import { organisationUsersKey } from '../api/organisationUsers';
@@ -71,6 +72,7 @@ function patchField(queryClient: QueryClient, message: FieldUpdateMessage): void
 export function applyStreamingMessage(queryClient: QueryClient, message: StreamingMessage): void {
   // An open charter shows its initiative, timeline, team and the strategy's ambition: it reads them again.
   refreshCharters(queryClient, message.strategy_id);
+  refreshActivity(queryClient, message.strategy_id);
   if ('action' in message) {
     void rereadQueries(queryClient, { queryKey: strategyKey(message.strategy_id) });
     void rereadQueries(queryClient, { queryKey: strategiesKey });
@@ -91,6 +93,7 @@ export function applyStreamingMessage(queryClient: QueryClient, message: Streami
 /** After a gap in the connection, every strategy on hand is read again: messages may have been missed. */
 export function rereadAfterGap(queryClient: QueryClient): void {
   rereadCharters(queryClient);
+  rereadActivity(queryClient);
   void rereadQueries(queryClient, { queryKey: ['strategy'] });
   void rereadQueries(queryClient, { queryKey: ['notification-settings'] });
   void rereadQueries(queryClient, { queryKey: ['progress'] });

@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import type { CharterInitiative } from '../../api/charter';
 import { type CharterTextField, charterText } from '../../api/charterWire';
 import { useStrategyQuery } from '../../api/strategies';
+import { ActivityButton } from '../../components/activity/ActivityButton';
 import { ErrorSnackbar } from '../../components/ErrorSnackbar';
 import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
 import { SaveStatusIndicator } from '../strategy/SaveStatusIndicator';
@@ -91,6 +92,10 @@ export function CharterEditor({ initiative, userId }: CharterEditorProps) {
           <Box sx={{ flexGrow: 1 }} />
           <ConnectionStatusIndicator />
           <SaveStatusIndicator />
+          <ActivityButton
+            scope={{ kind: 'initiative', strategyId: initiative.strategyId, initiativeId: initiative.id }}
+            userId={userId}
+          />
           <Button
             variant="outlined"
             size="small"

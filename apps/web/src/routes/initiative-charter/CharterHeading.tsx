@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CharterInitiative } from '../../api/charter';
+import { LastProgressUpdate } from '../../components/activity/ProgressDates';
 import { HelpButton } from '../../components/help/HelpButton';
 import { RichTextField } from '../../components/RichTextField';
 import { PRINT_HIDDEN } from './printStyles';
@@ -57,6 +58,7 @@ export function CharterHeading({ initiative, strategyTitle }: CharterHeadingProp
             {strategyTitle || STRATEGY_MESSAGES.untitledStrategy}
           </span>
         )}
+        <LastProgressUpdate date={initiative.lastProgressUpdate} />
       </Stack>
       {hasAmbition && (
         <Box

@@ -21,6 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Comment, Initiative } from '../../api/strategyWire';
+import { CommentAuthor, LastProgressUpdate } from '../../components/activity/ProgressDates';
 import { RichTextField } from '../../components/RichTextField';
 import { personName } from '../../lib/personName';
 import { CommentField } from './CommentField';
@@ -85,6 +86,7 @@ export function InitiativeProgressRow({ initiative, lockedComments, targeted }: 
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
           Owner: {owners || '—'}
         </Typography>
+        <LastProgressUpdate date={initiative.lastProgressUpdate} />
       </TableCell>
       <TableCell>
         {current ? (
@@ -143,6 +145,7 @@ export function InitiativeProgressRow({ initiative, lockedComments, targeted }: 
                         sx={commentEditorSx(true)}
                       />
                     )}
+                    {comment && <CommentAuthor comment={comment} />}
                     {draft && current && (
                       <UnsavedDraftNotice
                         draft={draft}

@@ -31,6 +31,7 @@ import {
   useStatusHistoryQuery,
 } from '../../api/progress';
 import type { Comment, Strategy } from '../../api/strategyWire';
+import { ActivityButton } from '../../components/activity/ActivityButton';
 import { RichTextField } from '../../components/RichTextField';
 import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
 import { RetryAlert } from '../initiative-charter/RetryAlert';
@@ -123,6 +124,7 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
           <Box sx={{ flexGrow: 1 }} />
           <ConnectionStatusIndicator />
           <SaveStatusIndicator />
+          <ActivityButton scope={{ kind: 'strategy', strategyId: strategy.id }} userId={userId} />
         </Stack>
         <Box
           sx={{ bgcolor: 'background.paper', borderRadius: 3, p: { xs: 2, md: 4 }, display: 'grid', gap: 3 }}

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import { useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Strategy } from '../../api/strategies';
+import { ActivityButton } from '../../components/activity/ActivityButton';
 import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
 import { AmbitionField } from './AmbitionField';
 import { afterNextPaint, exportStrategyImage } from './exportStrategyImage';
@@ -78,6 +79,7 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
           <Box sx={{ flexGrow: 1 }} />
           <ConnectionStatusIndicator />
           <SaveStatusIndicator />
+          <ActivityButton scope={{ kind: 'strategy', strategyId: strategy.id }} userId={userId} />
           <StrategyMenu onTogglePreview={() => setPreview((on) => !on)} onDownload={download} />
         </Stack>
         <Box

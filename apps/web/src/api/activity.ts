@@ -1,0 +1,96 @@
+/**
+ * The history of a strategy or of one initiative (GET …/activity/), newest first, read a page at a
+ * time ("Show older" follows `next_before`). Live updates mark it out of date like the page itself.
+ */
+import {
+  type ActivityModel,
+  activityPageSchema,
+  type ActivityEntry as WireActivityEntry,
+} from '@keystone/contract';
+import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from './client';
+import { type Person, toPerson } from './strategyWire';
+
+/** Whose history a panel shows: a whole strategy, or one initiative of it. */
+export type ActivityScope =
+  | { kind: 'strategy'; strategyId: number }
+  | { kind: 'initiative'; strategyId: number; initiativeId: number };
+
+export interface ActivityEntry {
+  id: number;
+  model: ActivityModel;
+  recordId: number;
+  initiativeId: number | null;
+  /** The changed field's wire name; null when the record itself was added or removed. */
+  field: string | null;
+  oldValue: unknown;
+  newValue: unknown;
+  /** The record's version after the change. */
+  version: number;
+  /** Null for the system (a due date) or a person since removed. */
+  user: Person | null;
+  createdAt: string;
+}
+
+export interface ActivityPage {
+  entries: ActivityEntry[];
+  nextBefore: number | null;
+}
+
+const PAGE_SIZE = 50;
+
+/** Under the strategy's id, so one message about a strategy marks every history of it out of date. */
+const activityRoot = (strategyId: number) => ['activity', strategyId] as const;
+export const activityKey = (scope: ActivityScope) =>
+  scope.kind === 'strategy'
+    ? ([...activityRoot(scope.strategyId), 'strategy'] as const)
+    : ([...activityRoot(scope.strategyId), 'initiative', scope.initiativeId] as const);
+
+export function toActivityEntry(wire: WireActivityEntry): ActivityEntry {
+  return {
+    id: wire.id,
+    model: wire.model,
+    recordId: wire.record_id,
+    initiativeId: wire.initiative_id,
+    field: wire.field,
+    oldValue: wire.old_value,
+    newValue: wire.new_value,
+    version: wire.version,
+    user: wire.user && toPerson(wire.user),
+    createdAt: wire.created_at,
+  };
+}
+
+const activityPath = (scope: ActivityScope) =>
+  scope.kind === 'strategy'
+    ? `/strategy/${scope.strategyId}/activity/`
+    : `/initiative/${scope.initiativeId}/activity/`;
+
+export async function fetchActivity(scope: ActivityScope, before: number | null): Promise<ActivityPage> {
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (before !== null) query.set('before', String(before));
+  const page = await apiRequest(`${activityPath(scope)}?${query}`, { response: activityPageSchema });
+  return { entries: page.results.map(toActivityEntry), nextBefore: page.next_before };
+}
+
+/** Read only while the panel is open; every opening shows the latest changes. */
+export function useActivityQuery(scope: ActivityScope, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: activityKey(scope),
+    queryFn: ({ pageParam }) => fetchActivity(scope, pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextBefore,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** Something in the strategy changed (a live update, a restore): its histories are read again if shown. */
+export function refreshActivity(queryClient: QueryClient, strategyId: number): void {
+  void queryClient.invalidateQueries({ queryKey: activityRoot(strategyId) });
+}
+
+/** After a gap in the connection every history on hand is read again. */
+export function rereadActivity(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: ['activity'] });
+}

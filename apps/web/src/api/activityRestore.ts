@@ -1,0 +1,115 @@
+/**
+ * Restoring an earlier text from the history: an ordinary PATCH of that one field (the server
+ * records it as a change like any edit), sent with the version the page holds, so a field someone
+ * else changed meanwhile is refused (409 stale) instead of overwritten. The stored record is then
+ * written into every cache that shows it.
+ */
+import {
+  commentSchema,
+  focusAreaSchema,
+  initiativeSchema,
+  type LockModel,
+  strategySummarySchema,
+  timelineSchema,
+} from '@keystone/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { refreshActivity } from './activity';
+import { charterKey, refreshCharters, timelinesKey, writeThenRefetch } from './charterCache';
+import { type CharterInitiative, type Timeline, toTimeline } from './charterWire';
+import { apiRequest, type ResponseSchema } from './client';
+import {
+  editComment,
+  editFocusArea,
+  editInitiative,
+  editStoredStrategy,
+  strategiesKey,
+} from './strategyCache';
+import { type Initiative, toComment, toInitiative, toStrategySummary } from './strategyWire';
+
+export interface RestoreTarget {
+  model: LockModel;
+  recordId: number;
+  /** Wire name of the field. */
+  field: string;
+  value: string;
+  /** The record's version as this page holds it. */
+  version: number;
+  strategyId: number;
+  /** The initiative the record belongs to (itself, or that of a comment or timeline row). */
+  initiativeId: number | null;
+}
+
+const patch = <T>(path: string, target: RestoreTarget, response: ResponseSchema<T>) =>
+  apiRequest(path, {
+    method: 'PATCH',
+    body: { [target.field]: target.value, version: target.version },
+    response,
+  });
+
+/** The charter page holds the initiative too; it gets the stored record and reads it again. */
+async function writeCharter(
+  queryClient: QueryClient,
+  initiativeId: number | null,
+  edit: (cached: CharterInitiative) => CharterInitiative,
+) {
+  if (initiativeId === null) return;
+  await writeThenRefetch<CharterInitiative>(queryClient, charterKey(initiativeId), edit);
+}
+
+const withInitiative = (cached: CharterInitiative, saved: Initiative): CharterInitiative => ({
+  ...cached,
+  ...saved,
+  strategyRoles: { ...cached.strategyRoles, initiatives: [saved.roles] },
+});
+
+async function restoreRecord(queryClient: QueryClient, target: RestoreTarget): Promise<void> {
+  const { recordId: id, strategyId } = target;
+  switch (target.model) {
+    case 'strategy': {
+      const saved = toStrategySummary(await patch(`/strategy/update/${id}/`, target, strategySummarySchema));
+      await editStoredStrategy(queryClient, strategyId, (strategy) => ({ ...strategy, ...saved }));
+      void queryClient.invalidateQueries({ queryKey: strategiesKey });
+      // Open charters show the strategy's ambition.
+      refreshCharters(queryClient, strategyId);
+      return;
+    }
+    case 'focusArea': {
+      const saved = await patch(`/focusarea/update/${id}/`, target, focusAreaSchema);
+      await editStoredStrategy(queryClient, strategyId, (strategy) =>
+        editFocusArea(strategy, id, (area) => ({ ...area, title: saved.title, version: saved.version })),
+      );
+      return;
+    }
+    case 'initiative': {
+      const saved = toInitiative(await patch(`/initiative/update/${id}/`, target, initiativeSchema));
+      await editStoredStrategy(queryClient, strategyId, (strategy) =>
+        editInitiative(strategy, id, () => saved),
+      );
+      await writeCharter(queryClient, id, (cached) => withInitiative(cached, saved));
+      return;
+    }
+    case 'comment': {
+      const saved = toComment(await patch(`/comments/update/${id}/`, target, commentSchema));
+      await editStoredStrategy(queryClient, strategyId, (strategy) => editComment(strategy, id, () => saved));
+      await writeCharter(queryClient, saved.initiative, (cached) => ({
+        ...cached,
+        comments: cached.comments.map((comment) => (comment.id === id ? saved : comment)),
+      }));
+      return;
+    }
+    case 'timeline': {
+      const saved = toTimeline(await patch(`/timeline/update/${id}/`, target, timelineSchema));
+      await writeThenRefetch<Timeline[]>(queryClient, timelinesKey(saved.initiative), (rows) =>
+        rows.map((row) => (row.id === id ? saved : row)),
+      );
+      // A charter change may withdraw the approval (a server rule): the initiative is read again.
+      void queryClient.invalidateQueries({ queryKey: charterKey(saved.initiative), exact: true });
+      return;
+    }
+  }
+}
+
+export async function restoreField(queryClient: QueryClient, target: RestoreTarget): Promise<void> {
+  await restoreRecord(queryClient, target);
+  refreshActivity(queryClient, target.strategyId);
+}

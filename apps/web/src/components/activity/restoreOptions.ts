@@ -1,0 +1,137 @@
+/**
+ * Which texts of a history item the user may put back, judged from what the page has loaded: the
+ * record must still be there (not deleted, a comment not locked into history), the field must be
+ * a text field the user may edit (the contract's rules with the page's roles), and the text must
+ * differ from what the field holds now. The record's version comes from the same place.
+ */
+import {
+  canEditField,
+  type InitiativeRoles,
+  isEditableField,
+  LOCK_MODELS,
+  type LockModel,
+  type StrategyRoles,
+} from '@keystone/contract';
+import type { RestoreTarget } from '../../api/activityRestore';
+import type { CharterInitiative, Timeline } from '../../api/charterWire';
+import type { Strategy } from '../../api/strategyWire';
+import type { ActivityItem } from './activityGroups';
+import { readableText } from './describeChange';
+
+/** What the page has loaded; the strategy page and progress page hold the strategy, the charter its initiative. */
+export interface RestoreSources {
+  userId: number;
+  strategy?: Strategy;
+  charter?: CharterInitiative;
+  timelines?: Timeline[];
+}
+
+export interface RestoreOptions {
+  /** Puts back the text as this item left it. */
+  thisVersion: RestoreTarget | null;
+  /** Puts back the text from before this item (the first value of a folded run). */
+  previous: RestoreTarget | null;
+  /** The field holds this item's text now. */
+  isCurrent: boolean;
+}
+
+const NONE: RestoreOptions = { thisVersion: null, previous: null, isCurrent: false };
+
+/** Statuses and dates have their own pickers; restoring is for text. */
+const NOT_TEXT = new Set(['status', 'start_date', 'end_date']);
+
+interface FoundRecord {
+  version: number;
+  values: object;
+  strategyRoles: StrategyRoles;
+  initiativeRoles: InitiativeRoles | null;
+  initiativeId: number | null;
+}
+
+const camelCase = (name: string) =>
+  name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
+/** The initiatives on hand with their strategy's roles; the charter's own copy first (it is the fresher). */
+function initiativesOf({ strategy, charter }: RestoreSources) {
+  const fromStrategy = strategy
+    ? strategy.focusAreas.flatMap((area) =>
+        area.initiatives.map((initiative) => ({ initiative, strategyRoles: strategy.roles })),
+      )
+    : [];
+  if (!charter) return fromStrategy;
+  return [
+    { initiative: charter, strategyRoles: charter.strategyRoles },
+    ...fromStrategy.filter(({ initiative }) => initiative.id !== charter.id),
+  ];
+}
+
+function findRecord(sources: RestoreSources, model: LockModel, id: number): FoundRecord | null {
+  const { strategy, charter } = sources;
+  if (model === 'strategy' || model === 'focusArea') {
+    if (!strategy) return null;
+    const record =
+      model === 'strategy'
+        ? strategy.id === id
+          ? strategy
+          : undefined
+        : strategy.focusAreas.find((area) => area.id === id);
+    return record
+      ? {
+          version: record.version,
+          values: record,
+          strategyRoles: strategy.roles,
+          initiativeRoles: null,
+          initiativeId: null,
+        }
+      : null;
+  }
+  if (model === 'timeline') {
+    const row = sources.timelines?.find((timeline) => timeline.id === id);
+    if (!row || !charter || row.initiative !== charter.id) return null;
+    return {
+      version: row.version,
+      values: row,
+      strategyRoles: charter.strategyRoles,
+      initiativeRoles: charter.roles,
+      initiativeId: charter.id,
+    };
+  }
+  for (const { initiative, strategyRoles } of initiativesOf(sources)) {
+    const base = { strategyRoles, initiativeRoles: initiative.roles, initiativeId: initiative.id };
+    if (model === 'initiative' && initiative.id === id)
+      return { ...base, version: initiative.version, values: initiative };
+    const comment =
+      model === 'comment' ? initiative.comments.find((item) => item.id === id && !item.isLocked) : undefined;
+    if (comment) return { ...base, version: comment.version, values: comment };
+  }
+  return null;
+}
+
+const isLockModel = (model: string): model is LockModel => (LOCK_MODELS as readonly string[]).includes(model);
+
+export function restoreOptions(item: ActivityItem, sources: RestoreSources): RestoreOptions {
+  const { model, recordId, field } = item.latest;
+  if (field === null || !isLockModel(model) || !isEditableField(model, field) || NOT_TEXT.has(field))
+    return NONE;
+  const record = findRecord(sources, model, recordId);
+  if (!record) return NONE;
+  if (!canEditField(sources.userId, model, field, record.strategyRoles, record.initiativeRoles)) return NONE;
+  const current = (record.values as Record<string, unknown>)[camelCase(field)];
+  const target = (value: unknown): RestoreTarget | null =>
+    typeof value === 'string' && value !== current
+      ? {
+          model,
+          recordId,
+          field,
+          value,
+          version: record.version,
+          strategyId: sources.strategy?.id ?? sources.charter?.strategyId ?? 0,
+          initiativeId: record.initiativeId,
+        }
+      : null;
+  const after = item.latest.newValue;
+  const before = item.earliest.oldValue;
+  // Going back to an empty field is rarely meant (and titles refuse it): only earlier words are offered.
+  const previous = before !== after && readableText(before) !== '' ? target(before) : null;
+  return { thisVersion: target(after), previous, isCurrent: after === current };
+}

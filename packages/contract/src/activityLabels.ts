@@ -1,0 +1,78 @@
+/**
+ * How the Activity panel names what changed: a label per model and field, the words of the
+ * approval steps and of records added or removed. Field names are the wire (snake_case) names of
+ * activity entries; `null` is the record itself (created or deleted).
+ */
+import type { ActivityModel, ApprovalStep } from './history';
+
+export const ACTIVITY_MESSAGES = {
+  today: 'Today',
+  yesterday: 'Yesterday',
+  added: 'added',
+  removed: 'removed',
+  moved: 'moved',
+  changed: 'changed',
+  empty: '(empty)',
+  showAll: 'Show all',
+  showLess: 'Show less',
+  close: 'Close activity',
+  loading: 'Loading activity',
+  current: 'Current version',
+  restorePrevious: 'Restore the text before',
+  restoring: 'Restoring…',
+  unknownPerson: 'Someone',
+  edits: (count: number) => `${count} edits`,
+  within: (title: string) => `in ${title}`,
+} as const;
+
+/** The approval's steps in words (entries with field `approval`). */
+export const APPROVAL_STEP_TEXT: Record<ApprovalStep, string> = {
+  requested: 'requested approval of the charter',
+  approved: 'approved the charter',
+  withdrawn: 'approval withdrawn by an edit',
+  unapproved: 'withdrew the approval',
+};
+
+/** What a whole record is called, for entries about the record itself (field null) or a move. */
+export const ACTIVITY_RECORD_LABELS: Record<ActivityModel, string> = {
+  strategy: 'Strategy',
+  focusArea: 'Focus area',
+  initiative: 'Initiative',
+  timeline: 'Timeline row',
+  comment: 'Progress comment',
+  notificationSettings: 'Notification settings',
+};
+
+/** A label per model and field; a field missing here reads as its model's label. */
+export const ACTIVITY_FIELD_LABELS: Record<ActivityModel, Readonly<Record<string, string>>> = {
+  strategy: { title: 'Strategy title', ambition: 'Ambition', strategy_masters: 'Strategy masters' },
+  focusArea: { title: 'Focus area title', sort_index: 'Focus area order' },
+  initiative: {
+    title: 'Initiative title',
+    problem_statement: 'Problem statement',
+    in_scope: 'In scope',
+    out_scope: 'Out of scope',
+    deliverables: 'Deliverables',
+    risks_and_dependencies: 'Risks and dependencies',
+    impact: 'Impact',
+    investment: 'Investment',
+    work_plan: 'Work plan',
+    status: 'Status',
+    owners: 'Owners',
+    sponsors: 'Sponsors',
+    team_members: 'Team members',
+    approval: 'Approval',
+    sort_index: 'Initiative order',
+  },
+  timeline: { description: 'Timeline row', start_date: 'Timeline start date', end_date: 'Timeline end date' },
+  comment: { comment: 'Progress comment' },
+  notificationSettings: {},
+};
+
+/** Fields whose values are lists of people: the panel says who was added and who removed. */
+export const PEOPLE_FIELDS: readonly string[] = ['strategy_masters', 'owners', 'sponsors', 'team_members'];
+
+export function activityLabel(model: ActivityModel, field: string | null): string {
+  if (field === null) return ACTIVITY_RECORD_LABELS[model];
+  return ACTIVITY_FIELD_LABELS[model][field] ?? ACTIVITY_RECORD_LABELS[model];
+}

@@ -26,6 +26,7 @@ export interface Timeline {
   startDate: string | null;
   endDate: string | null;
   initiative: number;
+  version: number;
 }
 
 /** The charter fields saved one at a time (spec §4: each change is one call), by wire name. */
@@ -82,5 +83,6 @@ export function toTimeline(wire: WireTimeline): Timeline {
     startDate: asDay(wire.start_date),
     endDate: asDay(wire.end_date),
     initiative: wire.initiative,
+    version: wire.version,
   };
 }

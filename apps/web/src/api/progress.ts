@@ -20,6 +20,7 @@ import { ApiError, apiRequest, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
 import { notificationSettingsKey } from './notificationSettings';
 import { rereadQueries } from './queryClient';
+import { keepingCurrent } from './staleEdits';
 import { editComment, editInitiative, editStoredStrategy, strategyKey } from './strategyCache';
 import { type Comment, toComment, toInitiative } from './strategyWire';
 
@@ -75,10 +76,10 @@ async function fetchStatusHistory(strategyId: number): Promise<StatusHistory> {
   return apiRequest(`/status-history/${strategyId}/`, { response: statusHistorySchema });
 }
 
-async function updateComment(id: number, comment: string): Promise<Comment> {
+async function updateComment(id: number, comment: string, version: number | undefined): Promise<Comment> {
   const answer = await apiRequest(`/comments/update/${id}/`, {
     method: 'PATCH',
-    body: { comment },
+    body: { comment, version },
     response: commentSchema,
   });
   return toComment(answer);
@@ -139,11 +140,18 @@ export function useProgressSaves(strategyId: number) {
   const queryClient = useQueryClient();
   return useMemo(
     () => ({
-      comment: async (commentId: number, html: string) => {
-        const saved = await updateComment(commentId, html);
-        await editStoredStrategy(queryClient, strategyId, (strategy) =>
-          editComment(strategy, commentId, () => saved),
-        );
+      /** Sends the version the edit started from; a stale answer's comment goes into the cache too. */
+      comment: async (commentId: number, html: string, version: number | undefined) => {
+        const write = (comment: Comment) =>
+          editStoredStrategy(queryClient, strategyId, (strategy) =>
+            editComment(strategy, commentId, () => comment),
+          );
+        const saved = await keepingCurrent(updateComment(commentId, html, version), (current) => {
+          const parsed = commentSchema.safeParse(current);
+          if (parsed.success) void write(toComment(parsed.data));
+        });
+        await write(saved);
+        return saved;
       },
       status: async (initiativeId: number, status: string) => {
         const saved = await updateStatus(initiativeId, status);

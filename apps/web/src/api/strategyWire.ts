@@ -43,6 +43,8 @@ export interface Comment {
   initiative: number;
   /** The initiative's status when the comment was locked; null while it is current. */
   initiativeStatus: InitiativeStatus | null;
+  /** Grows with each change; an edit names the one it started from. */
+  version: number;
 }
 
 export interface Initiative {
@@ -73,6 +75,7 @@ export interface Initiative {
   comments: Comment[];
   createdAt: string;
   updatedAt: string;
+  version: number;
   roles: InitiativeRoles;
 }
 
@@ -83,6 +86,7 @@ export interface FocusArea {
   strategy: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   initiatives: Initiative[];
 }
 
@@ -95,6 +99,7 @@ export interface StrategySummary {
   createdAt: string;
   updatedAt: string;
   strategyMasters: Person[];
+  version: number;
   /** Masters only: a summary has no initiatives, which is all canEditStrategy needs. */
   roles: StrategyRoles;
 }
@@ -115,6 +120,7 @@ export function toComment(wire: WireComment): Comment {
     lockedAt: wire.locked_at,
     initiative: wire.initiative,
     initiativeStatus: wire.initiative_status,
+    version: wire.version,
   };
 }
 
@@ -146,6 +152,7 @@ export function toInitiative(wire: WireInitiative): Initiative {
     comments: wire.comments.map(toComment),
     createdAt: wire.created_at,
     updatedAt: wire.updated_at,
+    version: wire.version,
     roles: initiativeRoles(wire),
   };
 }
@@ -158,6 +165,7 @@ export function toFocusArea(wire: WireFocusArea): FocusArea {
     strategy: wire.strategy,
     createdAt: wire.created_at,
     updatedAt: wire.updated_at,
+    version: wire.version,
     initiatives: bySortIndex(wire.initiatives.map(toInitiative)),
   };
 }
@@ -172,6 +180,7 @@ export function toStrategySummary(wire: WireStrategySummary): StrategySummary {
     createdAt: wire.created_at,
     updatedAt: wire.updated_at,
     strategyMasters: wire.strategy_masters.map(toPerson),
+    version: wire.version,
     roles: strategyRoles(wire),
   };
 }

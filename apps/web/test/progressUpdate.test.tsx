@@ -136,7 +136,7 @@ describe('progress update page: the current view', () => {
     expect(calls.find((call) => call.method === 'PATCH')).toEqual({
       method: 'PATCH',
       path: '/api/initiative/update/101/',
-      body: { status: 'CO' },
+      body: { status: 'CO', version: 1 },
     });
   });
 

@@ -22,7 +22,7 @@ import { notificationSettingsKey } from './notificationSettings';
 import { rereadQueries } from './queryClient';
 import { keepingCurrent } from './staleEdits';
 import { editComment, editInitiative, editStoredStrategy, strategyKey } from './strategyCache';
-import { type Comment, toComment, toInitiative } from './strategyWire';
+import { type Comment, type Initiative, toComment, toInitiative } from './strategyWire';
 
 export type { StatusHistory } from '@keystone/contract';
 
@@ -85,10 +85,10 @@ async function updateComment(id: number, comment: string, version: number | unde
   return toComment(answer);
 }
 
-async function updateStatus(id: number, status: string) {
+async function updateStatus(id: number, status: string, version: number) {
   const answer = await apiRequest(`/initiative/update/${id}/`, {
     method: 'PATCH',
-    body: { status },
+    body: { status, version },
     response: initiativeSchema,
   });
   return toInitiative(answer);
@@ -153,11 +153,16 @@ export function useProgressSaves(strategyId: number) {
         await write(saved);
         return saved;
       },
-      status: async (initiativeId: number, status: string) => {
-        const saved = await updateStatus(initiativeId, status);
-        await editStoredStrategy(queryClient, strategyId, (strategy) =>
-          editInitiative(strategy, initiativeId, () => saved),
-        );
+      status: async (initiativeId: number, status: string, version: number) => {
+        const write = (initiative: Initiative) =>
+          editStoredStrategy(queryClient, strategyId, (strategy) =>
+            editInitiative(strategy, initiativeId, () => initiative),
+          );
+        const saved = await keepingCurrent(updateStatus(initiativeId, status, version), (current) => {
+          const parsed = initiativeSchema.safeParse(current);
+          if (parsed.success) void write(toInitiative(parsed.data));
+        });
+        await write(saved);
       },
     }),
     [queryClient, strategyId],

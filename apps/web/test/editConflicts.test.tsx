@@ -8,7 +8,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveSession } from '../src/api/session';
 import { FakeWebSocket } from './fakeWebSocket';
-import { typeInto } from './progressUpdateFixtures';
+import { openProgressAs, typeInto, wireComment } from './progressUpdateFixtures';
 import { type FakeAnswer, type FakeCall, fakeServer, ok, renderApp } from './renderApp';
 import { ANNA, MARK, wireStrategy, wireSummary } from './strategyPageFixtures';
 
@@ -227,6 +227,31 @@ describe('a stale edit', () => {
       { ambition: '<p>My plan</p>', version: 4 },
     ]);
     expect(screen.queryByRole('region', { name: HISTORY_MESSAGES.stale })).toBeNull();
+  });
+});
+
+describe('a stale progress comment', () => {
+  it('should name the comment’s last editor and send the user’s text over their version', async () => {
+    const theirs = { ...wireComment(101, 'PR', '<p>Their progress</p>'), version: 3, author: ALAN };
+    const { calls } = openProgressAs(ANNA.id, {
+      'PATCH /api/comments/update/1011/': (call) =>
+        (call.body as { version: number }).version === 1
+          ? stale(theirs, theirs.author)
+          : ok({ ...theirs, comment: (call.body as { comment: string }).comment, version: 4, author: ANNA }),
+    });
+    const field = await screen.findByRole('textbox', { name: 'Progress of Initiative 101' });
+    typeInto(field, 'My progress');
+    const panel = await screen.findByRole('region', { name: HISTORY_MESSAGES.stale }, { timeout: 3000 });
+    expect(within(panel).getByRole('textbox', { name: "Alan Turing's text" }).textContent).toBe(
+      'Their progress',
+    );
+    expect(field.textContent).toBe('My progress');
+    fireEvent.click(within(panel).getByRole('button', { name: HISTORY_MESSAGES.useMine }));
+    expect(await screen.findByText('Saved', {}, { timeout: 2000 })).toBeTruthy();
+    expect(patches(calls).map((call) => call.body)).toEqual([
+      { comment: '<p>My progress</p>', version: 1 },
+      { comment: '<p>My progress</p>', version: 3 },
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@keystone/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/api/client';
+import { staleText } from '../src/api/staleEdits';
 import { failureMessage } from '../src/api/strategies';
 import { FieldSaver, type FieldSaveSnapshot } from '../src/lib/autosave/fieldSaver';
 import { PAGE_SAVE_TEXT, SaveStatusStore } from '../src/lib/autosave/saveStatus';
@@ -17,9 +18,11 @@ function makeSaver(answers: Array<() => Promise<void>> = []) {
     saved.push(value);
     const answer = answers.shift();
     if (answer) await answer();
+    return { value, version: saved.length + 1 };
   });
   const saver = new FieldSaver<string>({
     save,
+    staleEdit: (error) => staleText(error, 'title'),
     validate: strategyTitleProblem,
     isRetryable: isRetryableSaveError,
     describeError: (error) => describeSaveError(error, (cause) => failureMessage('updateStrategy', cause)),

@@ -136,7 +136,7 @@ describe('progress update page: the current view', () => {
     expect(calls.find((call) => call.method === 'PATCH')).toEqual({
       method: 'PATCH',
       path: '/api/initiative/update/101/',
-      body: { status: 'CO' },
+      body: { status: 'CO', version: 1 },
     });
   });
 
@@ -180,7 +180,11 @@ describe('progress update page: the current view', () => {
     typeInto(await screen.findByRole('textbox', { name: 'Progress of Initiative 101' }), 'Shipped');
     expect(await screen.findByText('Saved', {}, { timeout: 2000 })).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PATCH')).toEqual([
-      { method: 'PATCH', path: '/api/comments/update/1011/', body: { comment: '<p>Shipped</p>' } },
+      {
+        method: 'PATCH',
+        path: '/api/comments/update/1011/',
+        body: { comment: '<p>Shipped</p>', version: 1 },
+      },
     ]);
   });
 

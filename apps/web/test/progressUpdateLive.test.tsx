@@ -178,6 +178,7 @@ describe('progress update page, live', () => {
     );
     expect(calls.find((call) => call.path === '/api/comments/update/101011/')?.body).toEqual({
       comment: '<p>Too late</p>',
+      version: 1,
     });
     expect(screen.queryByText('The due date passed before this text was saved')).toBeNull();
   });

@@ -101,7 +101,7 @@ describe('strategy page for a strategy master', () => {
     expect(calls.at(-1)).toEqual({
       method: 'PATCH',
       path: '/api/strategy/update/1/',
-      body: { title: 'Sharper north star' },
+      body: { title: 'Sharper north star', version: 1 },
     });
   });
 

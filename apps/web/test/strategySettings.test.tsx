@@ -225,6 +225,7 @@ describe('strategy settings page', () => {
         reminder_send_to_sponsors: false,
         reminder_send_to_owners: true,
         reminder_send_to_team_members: true,
+        version: 1,
       },
     ]);
     // The form now holds the server's answer, with its next due date.

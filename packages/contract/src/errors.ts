@@ -1,5 +1,6 @@
 /** The error body of DESIGN §3: a message, plus per-field messages for bad input. */
 import { z } from 'zod';
+import { userSummary } from './users';
 
 /** Conflicts (409) a client handles differently, told apart by `code` rather than by their text. */
 export const CONFLICT_CODES = {
@@ -20,6 +21,8 @@ export const errorResponse = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   code: z.enum([CONFLICT_CODES.fieldLocked, CONFLICT_CODES.commentLocked, CONFLICT_CODES.stale]).optional(),
   current: z.unknown().optional(),
+  /** With `stale`: who made the newest of the changes this edit missed (null: the system). */
+  changed_by: userSummary.nullable().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -26,9 +26,10 @@ import {
 } from './charterWire';
 import { apiRequest, noContent, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
+import { keepingCurrent } from './staleEdits';
 import { parseStrategyId } from './strategies';
 import { strategyKey } from './strategyCache';
-import { toInitiative } from './strategyWire';
+import { type Initiative, toInitiative } from './strategyWire';
 
 export { approvalHistoryKey, charterKey, timelinesKey } from './charterCache';
 export type { CharterInitiative, CharterTextField, Timeline } from './charterWire';
@@ -65,10 +66,15 @@ async function fetchTimelines(initiativeId: number): Promise<Timeline[]> {
   return rows.map(toTimeline);
 }
 
-async function updateCharterField(id: number, field: CharterTextField, value: string) {
+async function updateCharterField(
+  id: number,
+  field: CharterTextField,
+  value: string,
+  version: number | undefined,
+) {
   const answer = await apiRequest(`/initiative/update/${id}/`, {
     method: 'PATCH',
-    body: { [field]: value },
+    body: { [field]: value, version },
     response: initiativeSchema,
   });
   return toInitiative(answer);
@@ -83,10 +89,14 @@ async function createTimeline(initiative: number): Promise<Timeline> {
   return toTimeline(answer);
 }
 
-async function updateTimeline(id: number, update: UpdateTimelineRequest): Promise<Timeline> {
+async function updateTimeline(
+  id: number,
+  update: UpdateTimelineRequest,
+  version: number | undefined,
+): Promise<Timeline> {
   const answer = await apiRequest(`/timeline/update/${id}/`, {
     method: 'PATCH',
-    body: update,
+    body: { ...update, version },
     response: timelineSchema,
   });
   return toTimeline(answer);
@@ -132,31 +142,49 @@ export function useTimelinesQuery(initiativeId: number, enabled: boolean) {
   });
 }
 
-/** Saves for autosave: each resolves once the server stored the value and the cache holds it. */
+/**
+ * Saves for autosave: each sends the version its edit started from and resolves once the server
+ * stored the value and the cache holds it. A stale edit's answer (the record as it is now) goes
+ * into the cache the same way, so the page shows the other person's text.
+ */
 export function useCharterSaves(initiativeId: number, strategyId: number) {
   const queryClient = useQueryClient();
-  return useMemo(
-    () => ({
-      field: async (field: CharterTextField, value: string) => {
-        const saved = await updateCharterField(initiativeId, field, value);
-        await writeThenRefetch<CharterInitiative>(queryClient, charterKey(initiativeId), (cached) => ({
-          ...cached,
-          ...saved,
-          strategyRoles: { ...cached.strategyRoles, initiatives: [saved.roles] },
-        }));
+  return useMemo(() => {
+    const writeInitiative = (saved: Initiative) =>
+      writeThenRefetch<CharterInitiative>(queryClient, charterKey(initiativeId), (cached) => ({
+        ...cached,
+        ...saved,
+        strategyRoles: { ...cached.strategyRoles, initiatives: [saved.roles] },
+      }));
+    const writeTimeline = (timelineId: number, saved: Timeline) =>
+      writeThenRefetch<Timeline[]>(queryClient, timelinesKey(initiativeId), (rows) =>
+        rows.map((row) => (row.id === timelineId ? saved : row)),
+      );
+    return {
+      field: async (field: CharterTextField, value: string, version: number | undefined) => {
+        const saved = await keepingCurrent(
+          updateCharterField(initiativeId, field, value, version),
+          (current) => {
+            const parsed = initiativeSchema.safeParse(current);
+            if (parsed.success) void writeInitiative(toInitiative(parsed.data));
+          },
+        );
+        await writeInitiative(saved);
         // The strategy page holds the same initiative; it reads it again when next shown.
         void queryClient.invalidateQueries({ queryKey: strategyKey(strategyId), refetchType: 'none' });
+        return saved;
       },
-      timeline: async (timelineId: number, update: UpdateTimelineRequest) => {
-        const saved = await updateTimeline(timelineId, update);
-        await writeThenRefetch<Timeline[]>(queryClient, timelinesKey(initiativeId), (rows) =>
-          rows.map((row) => (row.id === timelineId ? saved : row)),
-        );
+      timeline: async (timelineId: number, update: UpdateTimelineRequest, version: number | undefined) => {
+        const saved = await keepingCurrent(updateTimeline(timelineId, update, version), (current) => {
+          const parsed = timelineSchema.safeParse(current);
+          if (parsed.success) void writeTimeline(timelineId, toTimeline(parsed.data));
+        });
+        await writeTimeline(timelineId, saved);
         void refetchInitiative(queryClient, initiativeId);
+        return saved;
       },
-    }),
-    [queryClient, initiativeId, strategyId],
-  );
+    };
+  }, [queryClient, initiativeId, strategyId]);
 }
 
 export function useCreateTimeline(initiativeId: number) {

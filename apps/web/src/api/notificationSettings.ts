@@ -11,6 +11,7 @@ import {
 } from '@keystone/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
+import { keepingCurrent } from './staleEdits';
 import { type Person, toPerson } from './strategyWire';
 
 export const notificationSettingsKey = (strategyId: number) => ['notification-settings', strategyId] as const;
@@ -41,6 +42,7 @@ export interface NotificationSettings {
   reminderSendToOwners: boolean;
   reminderSendToTeamMembers: boolean;
   strategyMasters: Person[];
+  version: number;
 }
 
 /**
@@ -89,6 +91,7 @@ export function toNotificationSettings(wire: WireNotificationSettings): Notifica
     reminderSendToOwners: wire.reminder_send_to_owners,
     reminderSendToTeamMembers: wire.reminder_send_to_team_members,
     strategyMasters: wire.strategy_masters.map(toPerson),
+    version: wire.version,
   };
 }
 
@@ -123,11 +126,11 @@ async function fetchNotificationSettings(strategyId: number): Promise<Notificati
 
 async function updateNotificationSettings(
   strategyId: number,
-  update: NotificationSettingsUpdate,
+  { update, version }: VersionedSettingsUpdate,
 ): Promise<NotificationSettings> {
   const answer = await apiRequest(`/notification-settings/update/${strategyId}/`, {
     method: 'PATCH',
-    body: notificationSettingsWire(update),
+    body: { ...notificationSettingsWire(update), version },
     response: notificationSettingsSchema,
   });
   return toNotificationSettings(answer);
@@ -142,11 +145,27 @@ export function useNotificationSettingsQuery(strategyId: number | null) {
   });
 }
 
-/** Masters only. The answer is the stored settings (with the recomputed next due date): it replaces the cache. */
+/** What the form saves, and the version of the settings its edits started from. */
+export interface VersionedSettingsUpdate {
+  update: NotificationSettingsUpdate;
+  version: number | undefined;
+}
+
+/**
+ * Masters only. The answer is the stored settings (with the recomputed next due date): it replaces
+ * the cache. A stale save's answer (the settings as they are now) replaces it too, so the fields
+ * the user did not touch show the other person's values.
+ */
 export function useUpdateNotificationSettings(strategyId: number) {
   const queryClient = useQueryClient();
+  const write = (settings: NotificationSettings) =>
+    queryClient.setQueryData(notificationSettingsKey(strategyId), settings);
   return useMutation({
-    mutationFn: (update: NotificationSettingsUpdate) => updateNotificationSettings(strategyId, update),
-    onSuccess: (saved) => queryClient.setQueryData(notificationSettingsKey(strategyId), saved),
+    mutationFn: (request: VersionedSettingsUpdate) =>
+      keepingCurrent(updateNotificationSettings(strategyId, request), (current) => {
+        const parsed = notificationSettingsSchema.safeParse(current);
+        if (parsed.success) write(toNotificationSettings(parsed.data));
+      }),
+    onSuccess: write,
   });
 }

@@ -20,8 +20,9 @@ import { ApiError, apiRequest, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
 import { notificationSettingsKey } from './notificationSettings';
 import { rereadQueries } from './queryClient';
+import { keepingCurrent } from './staleEdits';
 import { editComment, editInitiative, editStoredStrategy, strategyKey } from './strategyCache';
-import { type Comment, toComment, toInitiative } from './strategyWire';
+import { type Comment, type Initiative, toComment, toInitiative } from './strategyWire';
 
 export type { StatusHistory } from '@keystone/contract';
 
@@ -75,19 +76,19 @@ async function fetchStatusHistory(strategyId: number): Promise<StatusHistory> {
   return apiRequest(`/status-history/${strategyId}/`, { response: statusHistorySchema });
 }
 
-async function updateComment(id: number, comment: string): Promise<Comment> {
+async function updateComment(id: number, comment: string, version: number | undefined): Promise<Comment> {
   const answer = await apiRequest(`/comments/update/${id}/`, {
     method: 'PATCH',
-    body: { comment },
+    body: { comment, version },
     response: commentSchema,
   });
   return toComment(answer);
 }
 
-async function updateStatus(id: number, status: string) {
+async function updateStatus(id: number, status: string, version: number) {
   const answer = await apiRequest(`/initiative/update/${id}/`, {
     method: 'PATCH',
-    body: { status },
+    body: { status, version },
     response: initiativeSchema,
   });
   return toInitiative(answer);
@@ -139,17 +140,29 @@ export function useProgressSaves(strategyId: number) {
   const queryClient = useQueryClient();
   return useMemo(
     () => ({
-      comment: async (commentId: number, html: string) => {
-        const saved = await updateComment(commentId, html);
-        await editStoredStrategy(queryClient, strategyId, (strategy) =>
-          editComment(strategy, commentId, () => saved),
-        );
+      /** Sends the version the edit started from; a stale answer's comment goes into the cache too. */
+      comment: async (commentId: number, html: string, version: number | undefined) => {
+        const write = (comment: Comment) =>
+          editStoredStrategy(queryClient, strategyId, (strategy) =>
+            editComment(strategy, commentId, () => comment),
+          );
+        const saved = await keepingCurrent(updateComment(commentId, html, version), (current) => {
+          const parsed = commentSchema.safeParse(current);
+          if (parsed.success) void write(toComment(parsed.data));
+        });
+        await write(saved);
+        return saved;
       },
-      status: async (initiativeId: number, status: string) => {
-        const saved = await updateStatus(initiativeId, status);
-        await editStoredStrategy(queryClient, strategyId, (strategy) =>
-          editInitiative(strategy, initiativeId, () => saved),
-        );
+      status: async (initiativeId: number, status: string, version: number) => {
+        const write = (initiative: Initiative) =>
+          editStoredStrategy(queryClient, strategyId, (strategy) =>
+            editInitiative(strategy, initiativeId, () => initiative),
+          );
+        const saved = await keepingCurrent(updateStatus(initiativeId, status, version), (current) => {
+          const parsed = initiativeSchema.safeParse(current);
+          if (parsed.success) void write(toInitiative(parsed.data));
+        });
+        await write(saved);
       },
     }),
     [queryClient, strategyId],

@@ -15,6 +15,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useMemo } from 'react';
 import { ApiError, apiRequest, noContent, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
+import { keepingCurrent } from './staleEdits';
 import {
   editFocusArea,
   editInitiative,
@@ -93,28 +94,41 @@ async function deleteStrategy(id: number): Promise<void> {
 /** Exactly one field per call: autosave saves each field on its own (spec §4). */
 export type StrategyFieldUpdate = { title: string } | { ambition: string };
 
-async function updateStrategy(id: number, update: StrategyFieldUpdate): Promise<StrategySummary> {
+/** `version`: of the text the edit started from (undefined: not known, no stale check). */
+async function updateStrategy(
+  id: number,
+  update: StrategyFieldUpdate,
+  version: number | undefined,
+): Promise<StrategySummary> {
   const answer = await apiRequest(`/strategy/update/${id}/`, {
     method: 'PATCH',
-    body: update,
+    body: { ...update, version },
     response: strategySummarySchema,
   });
   return toStrategySummary(answer);
 }
 
-async function updateFocusAreaTitle(id: number, title: string): Promise<FocusArea> {
+async function updateFocusAreaTitle(
+  id: number,
+  title: string,
+  version: number | undefined,
+): Promise<FocusArea> {
   const answer = await apiRequest(`/focusarea/update/${id}/`, {
     method: 'PATCH',
-    body: { title },
+    body: { title, version },
     response: focusAreaSchema,
   });
   return toFocusArea(answer);
 }
 
-async function updateInitiativeTitle(id: number, title: string): Promise<Initiative> {
+async function updateInitiativeTitle(
+  id: number,
+  title: string,
+  version: number | undefined,
+): Promise<Initiative> {
   const answer = await apiRequest(`/initiative/update/${id}/`, {
     method: 'PATCH',
-    body: { title },
+    body: { title, version },
     response: initiativeSchema,
   });
   return toInitiative(answer);
@@ -161,32 +175,55 @@ export function useDeleteStrategy() {
   });
 }
 
+/** The stored text and version of a record a field belongs to (autosave's base). */
+const storedText = (value: string, record: { version: number }) => ({ value, version: record.version });
+
 /**
- * Field saves for autosave: each resolves once the server stored the value, and then writes the
- * stored record into the cache so other screens see it without a refetch.
+ * Field saves for autosave: each sends the version its edit started from, resolves once the server
+ * stored the value (answering it with the record's new version), and writes the stored record into
+ * the cache so other screens see it without a refetch. A stale edit's answer carries the record as
+ * it is now: it goes into the cache the same way, so the page shows the other person's text.
  */
 export function useStrategySaves(strategyId: number) {
   const queryClient = useQueryClient();
-  return useMemo(
-    () => ({
-      strategy: async (update: StrategyFieldUpdate) => {
-        const saved = await updateStrategy(strategyId, update);
-        await editStoredStrategy(queryClient, strategyId, (strategy) => ({ ...strategy, ...saved }));
+  return useMemo(() => {
+    const writeStrategy = (saved: StrategySummary) =>
+      editStoredStrategy(queryClient, strategyId, (strategy) => ({ ...strategy, ...saved }));
+    const writeFocusArea = (id: number, saved: { title: string; version: number }) =>
+      editStoredStrategy(queryClient, strategyId, (strategy) =>
+        editFocusArea(strategy, id, (area) => ({ ...area, title: saved.title, version: saved.version })),
+      );
+    const writeInitiative = (id: number, saved: Initiative) =>
+      editStoredStrategy(queryClient, strategyId, (strategy) => editInitiative(strategy, id, () => saved));
+    return {
+      strategy: async (update: StrategyFieldUpdate, version: number | undefined) => {
+        const saved = await keepingCurrent(updateStrategy(strategyId, update, version), (current) => {
+          const parsed = strategySummarySchema.safeParse(current);
+          if (parsed.success) void writeStrategy(toStrategySummary(parsed.data));
+        });
+        await writeStrategy(saved);
         void queryClient.invalidateQueries({ queryKey: strategiesKey });
+        return saved;
       },
-      focusAreaTitle: async (focusAreaId: number, title: string) => {
-        const saved = await updateFocusAreaTitle(focusAreaId, title);
-        await editStoredStrategy(queryClient, strategyId, (strategy) =>
-          editFocusArea(strategy, focusAreaId, (area) => ({ ...area, title: saved.title })),
-        );
+      focusAreaTitle: async (focusAreaId: number, title: string, version: number | undefined) => {
+        const saved = await keepingCurrent(updateFocusAreaTitle(focusAreaId, title, version), (current) => {
+          const parsed = storedRecord.safeParse(current);
+          if (parsed.success) void writeFocusArea(focusAreaId, parsed.data);
+        });
+        await writeFocusArea(focusAreaId, saved);
+        return storedText(saved.title, saved);
       },
-      initiativeTitle: async (initiativeId: number, title: string) => {
-        const saved = await updateInitiativeTitle(initiativeId, title);
-        await editStoredStrategy(queryClient, strategyId, (strategy) =>
-          editInitiative(strategy, initiativeId, () => saved),
-        );
+      initiativeTitle: async (initiativeId: number, title: string, version: number | undefined) => {
+        const saved = await keepingCurrent(updateInitiativeTitle(initiativeId, title, version), (current) => {
+          const parsed = initiativeSchema.safeParse(current);
+          if (parsed.success) void writeInitiative(initiativeId, toInitiative(parsed.data));
+        });
+        await writeInitiative(initiativeId, saved);
+        return storedText(saved.title, saved);
       },
-    }),
-    [queryClient, strategyId],
-  );
+    };
+  }, [queryClient, strategyId]);
 }
+
+/** What a focus area's stale answer must hold for the page: its title and version. */
+const storedRecord = focusAreaSchema.pick({ title: true, version: true });

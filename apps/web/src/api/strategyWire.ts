@@ -43,6 +43,7 @@ export interface Comment {
   initiative: number;
   /** The initiative's status when the comment was locked; null while it is current. */
   initiativeStatus: InitiativeStatus | null;
+  /** Grows with each change; an edit names the one it started from. */
   version: number;
   /** Who wrote the text as it stands (null while nobody has), and when it last changed. */
   author: Person | null;

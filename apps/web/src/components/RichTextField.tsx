@@ -30,6 +30,8 @@ export interface RichTextFieldProps {
   readOnly?: boolean;
   /** False while an edit is unsaved: a new `value` from the server must not replace it then. */
   settled?: boolean;
+  /** The editor shows `value` as stored, nothing typed over it (autosave takes its version as the base). */
+  onStoredShown?: (value: string) => void;
   /** A rule or server message shown under the field. */
   error?: string | null;
   /** The counter is for editing; previews and exports leave it out. */
@@ -92,6 +94,7 @@ export function RichTextField({
   singleLine = false,
   readOnly = false,
   settled = true,
+  onStoredShown,
   error = null,
   showCounter = true,
   sx,
@@ -133,7 +136,8 @@ export function RichTextField({
     if (!editor || editor.isDestroyed || focused || !settled) return;
     const shown = editor.isEmpty ? '' : editor.getHTML();
     if (shown !== value) editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value, settled, focused]);
+    onStoredShown?.(value);
+  }, [editor, value, settled, focused, onStoredShown]);
 
   const atLimit = characters >= maxLength;
   const message = error ?? (atLimit && !readOnly ? MESSAGES.charactersReached : null);

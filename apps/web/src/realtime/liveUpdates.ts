@@ -14,6 +14,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshActivity, rereadActivity } from '../api/activity';
 import { refreshCharters, rereadCharters } from '../api/charterCache';
+import type { CharterInitiative } from '../api/charterWire';
 import { notificationSettingsKey } from '../api/notificationSettings';
 import { organisationUsersKey } from '../api/organisationUsers';
 import { progressKey } from '../api/progress';
@@ -27,7 +28,8 @@ import {
   strategiesKey,
   strategyKey,
 } from '../api/strategyCache';
-import type { Strategy, StrategySummary } from '../api/strategyWire';
+import type { Person, Strategy, StrategySummary } from '../api/strategyWire';
+import { personName } from '../lib/personName';
 
 /** Wire field names are the screen's names in snake_case (problem_statement → problemStatement). */
 const camelCase = (name: string) =>
@@ -98,4 +100,24 @@ export function rereadAfterGap(queryClient: QueryClient): void {
   void rereadQueries(queryClient, { queryKey: ['notification-settings'] });
   void rereadQueries(queryClient, { queryKey: ['progress'] });
   void rereadQueries(queryClient, { queryKey: strategiesKey });
+}
+
+/**
+ * The name of a person the page knows in this strategy (its masters, and the owners, sponsors and
+ * team members of its initiatives, from the strategy or an open charter), or null.
+ */
+export function knownPersonName(queryClient: QueryClient, strategyId: number, userId: number): string | null {
+  const people: Person[] = [];
+  const strategy = queryClient.getQueryData<Strategy>(strategyKey(strategyId));
+  if (strategy) {
+    people.push(...strategy.strategyMasters);
+    for (const area of strategy.focusAreas)
+      for (const item of area.initiatives) people.push(...item.owners, ...item.sponsors, ...item.teamMembers);
+  }
+  for (const [, data] of queryClient.getQueriesData<CharterInitiative>({ queryKey: ['initiative'] })) {
+    if (!data || Array.isArray(data) || data.strategyId !== strategyId) continue;
+    people.push(...data.strategyMasters, ...data.owners, ...data.sponsors, ...data.teamMembers);
+  }
+  const person = people.find((candidate) => candidate.id === userId);
+  return person ? personName(person) : null;
 }

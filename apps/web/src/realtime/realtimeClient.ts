@@ -4,6 +4,8 @@
  * back after a drop, and each (re)connection re-reads what may have been missed meanwhile.
  */
 import {
+  type FieldUpdateMessage,
+  HISTORY_MESSAGES,
   type LockedField,
   type LockMessage,
   lockMessageSchema,
@@ -23,7 +25,8 @@ import { readSession, type Session } from '../api/session';
 import { checkSessionKey } from '../api/users';
 import { CONNECTION_ID } from './connectionId';
 import { ConnectionState } from './connectionState';
-import { applyStreamingMessage, rereadAfterGap } from './liveUpdates';
+import { LiveEditMarks } from './liveEditMarks';
+import { applyStreamingMessage, knownPersonName, rereadAfterGap } from './liveUpdates';
 import { LockMap } from './lockMap';
 import { ReconnectingSocket } from './reconnectingSocket';
 
@@ -39,6 +42,8 @@ function socketAddress(path: string, query: Record<string, string>): string {
 
 export class RealtimeClient {
   readonly locks = new LockMap();
+  /** Fields someone else just edited, with their name (spec §4). */
+  readonly edits = new LiveEditMarks();
   readonly connection = new ConnectionState(['locks', 'streaming']);
   private readonly sockets: ReconnectingSocket[];
   private readonly locksOpenListeners = new Set<() => void>();
@@ -94,6 +99,7 @@ export class RealtimeClient {
 
   stop(): void {
     for (const socket of this.sockets) socket.stop();
+    this.edits.clear();
     this.connection.stop();
   }
 
@@ -167,6 +173,19 @@ export class RealtimeClient {
       return;
     }
     applyStreamingMessage(this.queryClient, parsed.data);
+    if (!('action' in parsed.data)) this.markEdit(parsed.data);
+  }
+
+  /** Another person's edit of a field: the field names them for a moment. */
+  private markEdit(edit: FieldUpdateMessage): void {
+    if (edit.user_id === this.session.id) return;
+    const target = { model: edit.model, resId: edit.res_id, field: edit.field };
+    // Their lock names them too (they hold it while typing); the page's people come first.
+    const holder = this.locks.holder(target);
+    const name =
+      knownPersonName(this.queryClient, edit.strategy_id, edit.user_id) ??
+      (holder?.userId === edit.user_id && holder.user ? holder.user : null);
+    this.edits.mark(edit.model, edit.res_id, edit.field, name ?? HISTORY_MESSAGES.someoneElse.toLowerCase());
   }
 
   private onRefused(code: number): void {

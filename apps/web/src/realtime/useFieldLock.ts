@@ -20,6 +20,8 @@ export interface FieldLockState {
   lock: FieldLock | null;
   /** The field has focus: a new value from the server must not replace what is typed there. */
   editing: boolean;
+  /** The name of someone else whose edit of this field just arrived (for a moment), else null. */
+  editedBy: string | null;
   onFocus: () => void;
   onBlur: () => void;
 }
@@ -33,6 +35,9 @@ export function useFieldLock(
   const realtime = useRealtime();
   const holder = useSyncExternalStore(realtime.locks.subscribe, () =>
     realtime.locks.holder({ model, resId, field }),
+  );
+  const editedBy = useSyncExternalStore(realtime.edits.subscribe, () =>
+    realtime.edits.editorOf(model, resId, field),
   );
   const [editing, setEditing] = useState(false);
   const session = useMemo(() => {
@@ -61,6 +66,7 @@ export function useFieldLock(
   return {
     lock,
     editing,
+    editedBy: preview ? null : editedBy,
     onFocus: () => {
       setEditing(true);
       if (canEdit && !preview) session.focus();

@@ -5,10 +5,11 @@
  * and no change can slip between the check and the write.
  */
 import { type ActivityModel, CONFLICT_CODES, HISTORY_MESSAGES } from '@keystone/contract';
-import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { activity } from '../../db/schema';
+import { activity, users } from '../../db/schema';
 import { conflict } from '../../http/errors';
+import { presentUserSummary } from '../users/presenters';
 
 /** One changed field (wire name), or a whole record created (old null) or deleted (new null). */
 export interface FieldChange {
@@ -73,12 +74,13 @@ export interface StaleCheck {
 /**
  * Refuses (409 `stale`) an edit of fields that someone else changed after the version it started
  * from. Edits of other fields of the record, and the user's own earlier saves, never conflict.
- * Call it with the record's row locked.
+ * The answer names who made the newest of those changes (`changed_by`), so the browser can say
+ * whose text it shows. Call it with the record's row locked.
  */
 export async function ensureNotStale(db: Queryable, check: StaleCheck): Promise<void> {
   if (check.since === undefined || check.fields.length === 0) return;
   const [newer] = await db
-    .select({ id: activity.id })
+    .select({ actorId: activity.actorId })
     .from(activity)
     .where(
       and(
@@ -89,8 +91,27 @@ export async function ensureNotStale(db: Queryable, check: StaleCheck): Promise<
         or(isNull(activity.actorId), ne(activity.actorId, check.userId)),
       ),
     )
+    .orderBy(desc(activity.id))
     .limit(1);
-  if (newer) {
-    throw conflict(HISTORY_MESSAGES.stale, { code: CONFLICT_CODES.stale, current: await check.current() });
-  }
+  if (!newer) return;
+  throw conflict(HISTORY_MESSAGES.stale, {
+    code: CONFLICT_CODES.stale,
+    current: await check.current(),
+    changed_by: newer.actorId === null ? null : await personSummary(db, newer.actorId),
+  });
+}
+
+/** Only on the conflict path: the person behind the newest conflicting change. */
+async function personSummary(db: Queryable, id: number) {
+  const [person] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return person ? presentUserSummary(person) : null;
 }

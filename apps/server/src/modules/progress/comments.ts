@@ -194,7 +194,8 @@ export async function updateComment(
   if (!now || now.comment.isLocked) throw commentLocked();
   const current = presentComment(now.comment, presentAuthor(now));
   if (now.comment.comment === value) return current;
-  throw conflict(HISTORY_MESSAGES.stale, { code: CONFLICT_CODES.stale, current });
+  // The comment's last editor is the person whose text this edit would replace.
+  throw conflict(HISTORY_MESSAGES.stale, { code: CONFLICT_CODES.stale, current, changed_by: current.author });
 }
 
 /** Comments of a strategy's initiatives, as a condition on `comments.initiative_id`. */

@@ -51,15 +51,17 @@ export class SaveStatusStore {
 
   private update(): void {
     const states = new Set(this.fields.values());
-    const next: PageSaveStatus = states.has('failed')
-      ? 'failed'
-      : states.has('retrying')
-        ? 'retrying'
-        : states.has('saving') || states.has('pending')
-          ? 'saving'
-          : this.savedOnce
-            ? 'saved'
-            : 'idle';
+    // A conflict waits for the user's choice: the page must not claim it saved.
+    const next: PageSaveStatus =
+      states.has('failed') || states.has('conflict')
+        ? 'failed'
+        : states.has('retrying')
+          ? 'retrying'
+          : states.has('saving') || states.has('pending')
+            ? 'saving'
+            : this.savedOnce
+              ? 'saved'
+              : 'idle';
     if (next === this.status) return;
     this.status = next;
     for (const listener of this.listeners) listener();

@@ -12,8 +12,16 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { ApiError } from '../../api/client';
-import { FieldSaver, type FieldSaveSnapshot, UNSAVED_STATES } from './fieldSaver';
+import {
+  FieldSaver,
+  type FieldSaveSnapshot,
+  type StaleEdit,
+  type Stored,
+  UNSAVED_STATES,
+} from './fieldSaver';
 import { type PageSaveStatus, SaveStatusStore } from './saveStatus';
+
+export type { StaleEdit, Stored } from './fieldSaver';
 
 const SaveStatusContext = createContext<SaveStatusStore | null>(null);
 
@@ -54,18 +62,41 @@ export function usePageSaveStatus(): PageSaveStatus {
 export interface AutosaveOptions<T> {
   /** Unique on the page, e.g. 'initiative:12:title'. */
   fieldKey: string;
-  save: (value: T) => Promise<void>;
+  /** The field's value as the page holds it from the server, with its record's version. */
+  stored: Stored<T>;
+  /** Sends the value as an edit of `version`; answers the stored value and the record's new version. */
+  save: (value: T, version: number | undefined) => Promise<Stored<T>>;
+  /** The other person's text when a save was refused as stale (see api/staleEdits). */
+  staleEdit: (error: unknown) => StaleEdit<T> | null;
   validate: (value: T) => string | null;
+  /** Whether two values are the same (default: ===). */
+  same?: (a: T, b: T) => boolean;
   /** The text for a refused save: the server's message or the spec §8 default (failureMessage). */
   describeFailure: (error: unknown) => string;
 }
 
+export interface AutosaveConflict<T> {
+  theirs: T;
+  mine: T;
+  /** Who changed it, or null when unknown. */
+  changedBy: string | null;
+  keepTheirs: () => void;
+  keepMine: () => void;
+}
+
 export interface Autosave<T> {
   change: (value: T) => void;
+  /**
+   * The field now shows the stored value (taken from the server, nothing typed since): its
+   * version becomes the base of the next edit.
+   */
+  shown: (value: T) => void;
   /** The rule or server message to show under the field. */
   error: string | null;
-  /** False while an edit is waiting or travelling: a refetch must not replace the field's text then. */
+  /** False while an edit is waiting, travelling or in conflict: a refetch must not replace the field's text then. */
   settled: boolean;
+  /** Set while someone else's newer text waits for the user's choice. */
+  conflict: AutosaveConflict<T> | null;
 }
 
 export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
@@ -75,20 +106,23 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
     latest.current = options;
   });
   const mounted = useRef(true);
-  const [snapshot, setSnapshot] = useState<FieldSaveSnapshot>({ state: 'idle', error: null });
+  const [snapshot, setSnapshot] = useState<FieldSaveSnapshot<T>>({ state: 'idle', error: null });
   const [saver] = useState(
     () =>
       new FieldSaver<T>({
-        save: (value) => latest.current.save(value),
+        save: (value, version) => latest.current.save(value, version),
         validate: (value) => latest.current.validate(value),
+        same: (a, b) => (latest.current.same ?? Object.is)(a, b),
         isRetryable: isRetryableSaveError,
+        staleEdit: (error) => latest.current.staleEdit(error),
         describeError: (error) => describeSaveError(error, latest.current.describeFailure),
         debounceMs: TIMINGS.saveDebounceMs,
         onSaved: () => store?.markSaved(),
         onChange: (next) => {
           setSnapshot(next);
           // Nobody can act on a refused save of a field that is gone (e.g. its focus area was deleted).
-          if (!mounted.current && next.state === 'failed') store?.forget(latest.current.fieldKey);
+          if (!mounted.current && (next.state === 'failed' || next.state === 'conflict'))
+            store?.forget(latest.current.fieldKey);
           else store?.report(latest.current.fieldKey, next.state);
         },
       }),
@@ -104,6 +138,42 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
     };
   }, [saver, store]);
 
-  const change = useCallback((value: T) => saver.change(value), [saver]);
-  return { change, error: snapshot.error, settled: !UNSAVED_STATES.has(snapshot.state) };
+  // What the field shows from the server; null once the user typed.
+  const shownValue = useRef<{ value: T } | null>(null);
+  const adoptShown = useCallback(() => {
+    const { stored, same = Object.is } = latest.current;
+    if (shownValue.current !== null && same(shownValue.current.value, stored.value))
+      saver.showsStored(stored);
+  }, [saver]);
+  // A newer version of the same text (another field of the record changed) moves the base too.
+  const { value: storedValue, version: storedVersion } = options.stored;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the stored value or version changes
+  useEffect(adoptShown, [adoptShown, storedValue, storedVersion]);
+
+  const change = useCallback(
+    (value: T) => {
+      shownValue.current = null;
+      saver.change(value);
+    },
+    [saver],
+  );
+  const shown = useCallback(
+    (value: T) => {
+      shownValue.current = { value };
+      adoptShown();
+    },
+    [adoptShown],
+  );
+  const keepTheirs = useCallback(() => saver.keepTheirs(), [saver]);
+  const keepMine = useCallback(() => saver.keepMine(), [saver]);
+  const open = snapshot.conflict;
+  return {
+    change,
+    shown,
+    error: snapshot.error,
+    settled: !UNSAVED_STATES.has(snapshot.state),
+    conflict: open
+      ? { theirs: open.theirs.value, mine: open.mine, changedBy: open.changedBy, keepTheirs, keepMine }
+      : null,
+  };
 }

@@ -113,13 +113,29 @@ export function CharterEditor({ initiative, userId }: CharterEditorProps) {
         >
           <CharterHeading initiative={initiative} strategyTitle={strategyTitle} />
           <Divider />
-          <CharterTextSection spec={CHARTER_FIELDS.problemStatement} value={text('problem_statement')} />
+          <CharterTextSection
+            spec={CHARTER_FIELDS.problemStatement}
+            value={text('problem_statement')}
+            version={initiative.version}
+          />
           <Box data-charter-columns sx={twoColumns}>
-            <CharterTextSection spec={CHARTER_FIELDS.inScope} value={text('in_scope')} />
-            <CharterTextSection spec={CHARTER_FIELDS.outScope} value={text('out_scope')} />
+            <CharterTextSection
+              spec={CHARTER_FIELDS.inScope}
+              value={text('in_scope')}
+              version={initiative.version}
+            />
+            <CharterTextSection
+              spec={CHARTER_FIELDS.outScope}
+              value={text('out_scope')}
+              version={initiative.version}
+            />
           </Box>
           <Box data-charter-columns sx={twoColumns}>
-            <CharterTextSection spec={CHARTER_FIELDS.risks} value={text('risks_and_dependencies')} />
+            <CharterTextSection
+              spec={CHARTER_FIELDS.risks}
+              value={text('risks_and_dependencies')}
+              version={initiative.version}
+            />
             <TeamBlock
               strategyId={initiative.strategyId}
               owners={initiative.owners}
@@ -128,12 +144,28 @@ export function CharterEditor({ initiative, userId }: CharterEditorProps) {
             />
           </Box>
           <Box data-charter-columns sx={twoColumns}>
-            <CharterTextSection spec={CHARTER_FIELDS.deliverables} value={text('deliverables')} />
-            <CharterTextSection spec={CHARTER_FIELDS.impact} value={text('impact')} />
+            <CharterTextSection
+              spec={CHARTER_FIELDS.deliverables}
+              value={text('deliverables')}
+              version={initiative.version}
+            />
+            <CharterTextSection
+              spec={CHARTER_FIELDS.impact}
+              value={text('impact')}
+              version={initiative.version}
+            />
           </Box>
           <Box data-charter-columns sx={twoColumns}>
-            <CharterTextSection spec={CHARTER_FIELDS.investment} value={text('investment')} />
-            <CharterTextSection spec={CHARTER_FIELDS.workPlan} value={text('work_plan')} />
+            <CharterTextSection
+              spec={CHARTER_FIELDS.investment}
+              value={text('investment')}
+              version={initiative.version}
+            />
+            <CharterTextSection
+              spec={CHARTER_FIELDS.workPlan}
+              value={text('work_plan')}
+              version={initiative.version}
+            />
           </Box>
           <TimelineTable />
           <Divider />

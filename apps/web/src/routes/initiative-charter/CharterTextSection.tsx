@@ -6,6 +6,9 @@
 import { LIMITS } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import { charterFailure, useCharterSaves } from '../../api/charter';
+import { charterText } from '../../api/charterWire';
+import { staleText } from '../../api/staleEdits';
+import { EditConflict, readOnlyRichText } from '../../components/EditConflict';
 import { LockableField } from '../../components/LockableField';
 import { RichTextField } from '../../components/RichTextField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
@@ -19,16 +22,23 @@ interface CharterTextSectionProps {
   spec: CharterFieldSpec;
   /** The stored HTML of the field. */
   value: string;
+  /** The initiative's version that goes with `value`. */
+  version: number;
 }
 
 /** A charter field under its heading (and help button). */
-export function CharterTextSection({ spec, value }: CharterTextSectionProps) {
+export function CharterTextSection({ spec, value, version }: CharterTextSectionProps) {
   const { initiativeId, strategyId, canEdit } = useCharterEditing();
   const saves = useCharterSaves(initiativeId, strategyId);
   const { field, title } = spec;
   const autosave = useAutosave<string>({
     fieldKey: `initiative:${initiativeId}:${field}`,
-    save: (text) => saves.field(field, text),
+    stored: { value, version },
+    save: async (text, base) => {
+      const saved = await saves.field(field, text, base);
+      return { value: charterText(saved, field), version: saved.version };
+    },
+    staleEdit: (error) => staleText(error, field),
     validate: (text) => charterFieldProblem(field, text),
     describeFailure: (error) => charterFailure('updateInitiative', error),
   });
@@ -37,7 +47,7 @@ export function CharterTextSection({ spec, value }: CharterTextSectionProps) {
   return (
     <CharterSection id={field.replaceAll('_', '-')} title={title} help={spec.help}>
       <Box {...WITHDRAWS_APPROVAL}>
-        <LockableField lock={fieldLock.lock}>
+        <LockableField lock={fieldLock.lock} editedBy={fieldLock.editedBy}>
           {(locked) => (
             <RichTextField
               value={value}
@@ -51,12 +61,14 @@ export function CharterTextSection({ spec, value }: CharterTextSectionProps) {
               singleLine={spec.singleLine}
               readOnly={locked}
               settled={autosave.settled}
+              onStoredShown={autosave.shown}
               error={autosave.error}
               sx={{ typography: 'body1', lineHeight: 1.6 }}
             />
           )}
         </LockableField>
       </Box>
+      {autosave.conflict && <EditConflict conflict={autosave.conflict} render={readOnlyRichText} />}
     </CharterSection>
   );
 }

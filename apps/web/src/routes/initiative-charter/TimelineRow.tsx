@@ -8,13 +8,22 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { charterFailure, type Timeline, useCharterSaves } from '../../api/charter';
+import { staleAnswer, staleText } from '../../api/staleEdits';
+import { EditConflict, plainText, readOnlyRichText } from '../../components/EditConflict';
 import { LockableField } from '../../components/LockableField';
 import { RichTextField } from '../../components/RichTextField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
 import { useFieldLock } from '../../realtime/useFieldLock';
-import { changedDays, dayToDate, type TimelineDates, timelineDatesProblem } from './charterDates';
+import {
+  changedDays,
+  dateToDay,
+  dayToDate,
+  formatDay,
+  type TimelineDates,
+  timelineDatesProblem,
+} from './charterDates';
 import { useCharterEditing } from './charterEditing';
 import { timelineDescriptionProblem } from './charterFields';
 import { PRINT_HIDDEN } from './printStyles';
@@ -42,18 +51,37 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
 
   const description = useAutosave<string>({
     fieldKey: `timeline:${timeline.id}:description`,
-    save: (text) => saves.timeline(timeline.id, { description: text }),
+    stored: { value: timeline.description, version: timeline.version },
+    save: async (text, base) => {
+      const saved = await saves.timeline(timeline.id, { description: text }, base);
+      return { value: saved.description, version: saved.version };
+    },
+    staleEdit: (error) => staleText(error, 'description'),
     validate: timelineDescriptionProblem,
     describeFailure: (error) => charterFailure('updateTimeline', error),
   });
   const datesSave = useAutosave<TimelineDates>({
     fieldKey: `timeline:${timeline.id}:dates`,
-    save: async (value) => {
+    stored: { value: stored, version: timeline.version },
+    save: async (value, base) => {
       const update = changedDays(value, timeline);
-      if (Object.keys(update).length > 0) await saves.timeline(timeline.id, update);
+      const saved =
+        Object.keys(update).length > 0 ? await saves.timeline(timeline.id, update, base) : timeline;
       // Stored: the row shows the server's dates again (unless the user picked others meanwhile).
       setEdited((current) => (current === value ? null : current));
+      return { value: datesOf(saved), version: saved.version };
     },
+    staleEdit: (error) => {
+      const stale = staleAnswer(error);
+      if (!stale) return null;
+      const day = (field: string) => {
+        const value = stale.current[field];
+        return typeof value === 'string' ? value : null;
+      };
+      const theirs = { start: dayToDate(day('start_date')), end: dayToDate(day('end_date')) };
+      return { theirs: { value: theirs, version: stale.current.version }, changedBy: stale.changedBy };
+    },
+    same: sameDates,
     validate: (value) => timelineDatesProblem(value),
     describeFailure: (error) => charterFailure('updateTimeline', error),
   });
@@ -66,6 +94,18 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
   // A date being typed is not "invalid" yet: that message waits until the user moves on.
   const rowProblem = datesSave.error === CHARTER_MESSAGES.invalidDate && typingDate ? null : datesSave.error;
   const descriptionLock = useFieldLock('timeline', timeline.id, 'description', { canEdit, preview: false });
+  // The row shows the stored dates (nothing picked here): their version is the base of the next pick.
+  const { shown: datesShown } = datesSave;
+  useEffect(() => {
+    if (edited === null) datesShown(stored);
+  }, [edited, stored, datesShown]);
+  const datesConflict = datesSave.conflict && {
+    ...datesSave.conflict,
+    keepTheirs: () => {
+      setEdited(null);
+      datesSave.conflict?.keepTheirs();
+    },
+  };
 
   return (
     <>
@@ -75,7 +115,7 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
         sx={{ verticalAlign: 'top', '& > td': { borderBottom: rowProblem ? 'none' : undefined } }}
       >
         <TableCell sx={{ pt: 1.25 }}>
-          <LockableField lock={descriptionLock.lock}>
+          <LockableField lock={descriptionLock.lock} editedBy={descriptionLock.editedBy}>
             {(locked) => (
               <RichTextField
                 value={timeline.description}
@@ -88,11 +128,13 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
                 singleLine
                 readOnly={locked}
                 settled={description.settled}
+                onStoredShown={description.shown}
                 error={description.error}
                 sx={{ typography: 'body2', pt: 0.5 }}
               />
             )}
           </LockableField>
+          {description.conflict && <EditConflict conflict={description.conflict} render={readOnlyRichText} />}
         </TableCell>
         {(['start', 'end'] as const).map((which) => (
           <TableCell key={which} onFocus={() => setTypingDate(true)} onBlur={() => setTypingDate(false)}>
@@ -117,6 +159,13 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
           )}
         </TableCell>
       </TableRow>
+      {datesConflict && (
+        <TableRow>
+          <TableCell colSpan={4} sx={{ pt: 0 }}>
+            <EditConflict conflict={datesConflict} render={(dates) => plainText(datesText(dates))} />
+          </TableCell>
+        </TableRow>
+      )}
       {rowProblem && (
         <TableRow>
           <TableCell colSpan={4} sx={{ pt: 0 }}>
@@ -129,3 +178,15 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
     </>
   );
 }
+
+const datesOf = (row: Pick<Timeline, 'startDate' | 'endDate'>): TimelineDates => ({
+  start: dayToDate(row.startDate),
+  end: dayToDate(row.endDate),
+});
+
+const sameDates = (a: TimelineDates, b: TimelineDates) =>
+  dateToDay(a.start) === dateToDay(b.start) && dateToDay(a.end) === dateToDay(b.end);
+
+/** A pair of dates as the table shows them. */
+const datesText = (dates: TimelineDates) =>
+  [dateToDay(dates.start) ?? null, dateToDay(dates.end) ?? null].map(formatDay).join(' – ');

@@ -5,7 +5,9 @@
  */
 import { LIMITS, PROGRESS_MESSAGES } from '@keystone/contract';
 import { isCommentLocked, progressFailure, useProgressSaves } from '../../api/progress';
+import { staleText } from '../../api/staleEdits';
 import type { Comment } from '../../api/strategyWire';
+import { EditConflict, readOnlyRichText } from '../../components/EditConflict';
 import { LockableField } from '../../components/LockableField';
 import { RichTextField } from '../../components/RichTextField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
@@ -28,15 +30,18 @@ export function CommentField({ comment, label, canEdit }: CommentFieldProps) {
   const saves = useProgressSaves(strategyId);
   const autosave = useAutosave<string>({
     fieldKey: `comment:${comment.id}`,
-    save: async (html) => {
+    stored: { value: comment.comment, version: comment.version },
+    save: async (html, base) => {
       try {
-        await saves.comment(comment.id, html);
+        const saved = await saves.comment(comment.id, html, base);
+        return { value: saved.comment, version: saved.version };
       } catch (error) {
         if (!isCommentLocked(error)) throw error;
         keepUnsavedDraft({ initiativeId: comment.initiative, commentType: comment.commentType, html });
         throw new CommentLockedError();
       }
     },
+    staleEdit: (error) => staleText(error, 'comment'),
     validate: commentProblem,
     describeFailure: (error) =>
       error instanceof CommentLockedError
@@ -46,22 +51,26 @@ export function CommentField({ comment, label, canEdit }: CommentFieldProps) {
   const fieldLock = useFieldLock('comment', comment.id, 'comment', { canEdit, preview: false });
 
   return (
-    <LockableField lock={fieldLock.lock}>
+    <LockableField lock={fieldLock.lock} editedBy={fieldLock.editedBy}>
       {(locked) => (
-        <RichTextField
-          value={comment.comment}
-          onChange={autosave.change}
-          onFocus={fieldLock.onFocus}
-          onBlur={fieldLock.onBlur}
-          label={label}
-          // A prompt helps the writer; a reader only needs to know nothing is written yet.
-          placeholder={canEdit ? PROGRESS_MESSAGES.commentPlaceholder : 'Not written yet.'}
-          maxLength={LIMITS.comment}
-          readOnly={locked}
-          settled={autosave.settled}
-          error={autosave.error}
-          sx={commentEditorSx(locked)}
-        />
+        <>
+          <RichTextField
+            value={comment.comment}
+            onChange={autosave.change}
+            onFocus={fieldLock.onFocus}
+            onBlur={fieldLock.onBlur}
+            label={label}
+            // A prompt helps the writer; a reader only needs to know nothing is written yet.
+            placeholder={canEdit ? PROGRESS_MESSAGES.commentPlaceholder : 'Not written yet.'}
+            maxLength={LIMITS.comment}
+            readOnly={locked}
+            settled={autosave.settled}
+            onStoredShown={autosave.shown}
+            error={autosave.error}
+            sx={commentEditorSx(locked)}
+          />
+          {autosave.conflict && <EditConflict conflict={autosave.conflict} render={readOnlyRichText} />}
+        </>
       )}
     </LockableField>
   );

@@ -93,6 +93,7 @@ export function InitiativeProgressRow({ initiative, lockedComments, targeted }: 
           <CurrentStatus
             initiativeId={initiative.id}
             status={initiative.status}
+            version={initiative.version}
             label={statusLabel}
             canEdit={canEdit}
           />

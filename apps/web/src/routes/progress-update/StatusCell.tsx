@@ -2,9 +2,10 @@
  * An initiative's current status on the progress page: changeable by those with the progress right
  * (one PATCH per choice, the field locked for others meanwhile), read-only with the reason otherwise.
  */
-import { type InitiativeStatus, statusOrInactive } from '@keystone/contract';
+import { HISTORY_MESSAGES, type InitiativeStatus, statusOrInactive } from '@keystone/contract';
 import { useState } from 'react';
 import { progressFailure, useProgressSaves } from '../../api/progress';
+import { staleAnswer } from '../../api/staleEdits';
 import { LockableField } from '../../components/LockableField';
 import { useFieldLock } from '../../realtime/useFieldLock';
 import { useProgressEditing } from './progressEditing';
@@ -13,11 +14,13 @@ import { StatusSelect } from './StatusSelect';
 interface CurrentStatusProps {
   initiativeId: number;
   status: string;
+  /** The initiative's version with this status: a choice is an edit of it. */
+  version: number;
   label: string;
   canEdit: boolean;
 }
 
-export function CurrentStatus({ initiativeId, status, label, canEdit }: CurrentStatusProps) {
+export function CurrentStatus({ initiativeId, status, version, label, canEdit }: CurrentStatusProps) {
   const { strategyId, reportError } = useProgressEditing();
   const saves = useProgressSaves(strategyId);
   const fieldLock = useFieldLock('initiative', initiativeId, 'status', { canEdit, preview: false });
@@ -27,13 +30,20 @@ export function CurrentStatus({ initiativeId, status, label, canEdit }: CurrentS
   const change = (next: InitiativeStatus) => {
     setChosen(next);
     saves
-      .status(initiativeId, next)
-      .catch((error: unknown) => reportError(progressFailure('updateInitiative', error)))
+      .status(initiativeId, next, version)
+      // Someone else chose a status meanwhile: theirs shows (the answer's record), and the user may choose again.
+      .catch((error: unknown) =>
+        reportError(staleAnswer(error) ? HISTORY_MESSAGES.stale : progressFailure('updateInitiative', error)),
+      )
       .finally(() => setChosen(null));
   };
 
   return (
-    <LockableField lock={fieldLock.lock} sx={{ display: 'inline-block', width: '100%', maxWidth: 150 }}>
+    <LockableField
+      lock={fieldLock.lock}
+      editedBy={fieldLock.editedBy}
+      sx={{ display: 'inline-block', width: '100%', maxWidth: 150 }}
+    >
       {(locked) => (
         <StatusSelect
           value={chosen ?? statusOrInactive(status)}

@@ -42,7 +42,7 @@ export function UnsavedDraftNotice({ draft, target, label, onDone }: UnsavedDraf
     }
     setBusy(true);
     try {
-      await saves.comment(target.id, combined);
+      await saves.comment(target.id, combined, target.version);
       onDone();
     } catch (failure) {
       setError(progressFailure('updateComment', failure));

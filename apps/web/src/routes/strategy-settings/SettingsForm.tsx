@@ -3,14 +3,15 @@
  * rules on blur (and on every change after), saved in one call; the server's answer (with its
  * recomputed next due date) becomes the form's state.
  */
-import { PROGRESS_MESSAGES } from '@keystone/contract';
+import { HISTORY_MESSAGES, PROGRESS_MESSAGES } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { type Path, type UseFormSetError, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { errorMessage } from '../../api/errorMessages';
 import { type NotificationSettings, useUpdateNotificationSettings } from '../../api/notificationSettings';
+import { staleAnswer } from '../../api/staleEdits';
 import { SubmitRow } from '../../components/SubmitRow';
 import { useTimedMessage } from '../../components/useTimedMessage';
 import { RecipientsSection } from './RecipientsSection';
@@ -57,14 +58,28 @@ export function SettingsForm({ strategyId, settings }: SettingsFormProps) {
   useEffect(() => {
     reset(saved, { keepDirtyValues: true, keepErrors: true, keepTouched: true });
   }, [saved, reset]);
+  // The version the user's edits started from: it follows the server only while nothing is edited.
+  const base = useRef(settings.version);
+  const { isDirty } = formState;
+  useEffect(() => {
+    if (!isDirty) base.current = settings.version;
+  }, [isDirty, settings.version]);
 
   const submit = handleSubmit(async (values) => {
     try {
-      const fresh = await mutation.mutateAsync(settingsUpdateOf(values));
+      const fresh = await mutation.mutateAsync({ update: settingsUpdateOf(values), version: base.current });
+      base.current = fresh.version;
       // The stored form (recipients tidied, next due date computed) replaces what was typed.
       reset(settingsValuesOf(fresh));
       showMessage({ severity: 'success', text: PROGRESS_MESSAGES.settingsSaved });
     } catch (error) {
+      const stale = staleAnswer(error);
+      if (stale) {
+        // The untouched fields now show the stored values; saving again keeps the user's edits.
+        base.current = stale.current.version;
+        showMessage({ severity: 'error', text: HISTORY_MESSAGES.stale });
+        return;
+      }
       if (showServerErrors(error, setError)) return;
       showMessage({ severity: 'error', text: errorMessage(error, PROGRESS_MESSAGES.updateSettingsFailed) });
     }

@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
+import { staleText } from '../../api/staleEdits';
 import { type FocusArea, failureMessage, type Initiative, useStrategySaves } from '../../api/strategies';
 import { useCreateInitiative, useDeleteInitiative, useMoveInitiative } from '../../api/strategyStructure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -34,7 +35,9 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
   const sortable = useSortableItem(focusArea.id, !isMaster || preview);
   const autosave = useAutosave<string>({
     fieldKey: `focusArea:${focusArea.id}:title`,
-    save: (title) => saves.focusAreaTitle(focusArea.id, title),
+    stored: { value: focusArea.title, version: focusArea.version },
+    save: (title, base) => saves.focusAreaTitle(focusArea.id, title, base),
+    staleEdit: (error) => staleText(error, 'title'),
     validate: focusAreaTitleProblem,
     describeFailure: (error) => failureMessage('updateFocusArea', error),
   });

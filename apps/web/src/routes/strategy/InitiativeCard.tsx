@@ -18,6 +18,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
+import { staleText } from '../../api/staleEdits';
 import { failureMessage, type Initiative, useStrategySaves } from '../../api/strategies';
 import { useAutosave } from '../../lib/autosave/useAutosave';
 import { DragHandle, useSortableItem } from './dragAndDrop';
@@ -52,7 +53,9 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
   const sortable = useSortableItem(initiative.id, !isMaster || preview);
   const autosave = useAutosave<string>({
     fieldKey: `initiative:${initiative.id}:title`,
-    save: (title) => saves.initiativeTitle(initiative.id, title),
+    stored: { value: initiative.title, version: initiative.version },
+    save: (title, base) => saves.initiativeTitle(initiative.id, title, base),
+    staleEdit: (error) => staleText(error, 'title'),
     validate: initiativeTitleProblem,
     describeFailure: (error) => failureMessage('updateInitiative', error),
   });

@@ -87,8 +87,8 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
           data-testid="strategy-page"
           sx={{ bgcolor: 'background.paper', borderRadius: 3, p: { xs: 2, md: 4 }, display: 'grid', gap: 3 }}
         >
-          <StrategyTitleField title={strategy.title} />
-          <AmbitionField ambition={strategy.ambition} />
+          <StrategyTitleField title={strategy.title} version={strategy.version} />
+          <AmbitionField ambition={strategy.ambition} version={strategy.version} />
           <FocusAreaBoard focusAreas={strategy.focusAreas} />
         </Box>
       </Box>

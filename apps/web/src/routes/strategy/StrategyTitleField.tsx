@@ -4,7 +4,9 @@ import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputBase from '@mui/material/InputBase';
 import { useEffect, useId, useState } from 'react';
+import { staleText } from '../../api/staleEdits';
 import { failureMessage, useStrategySaves } from '../../api/strategies';
+import { EditConflict, plainText } from '../../components/EditConflict';
 import { HelpButton } from '../../components/help/HelpButton';
 import { LockableField } from '../../components/LockableField';
 import { useAutosave } from '../../lib/autosave/useAutosave';
@@ -13,12 +15,17 @@ import { strategyTitleProblem } from './fieldRules';
 import { SectionHeading } from './SectionHeading';
 import { useStrategyEditing } from './strategyEditing';
 
-export function StrategyTitleField({ title }: { title: string }) {
+export function StrategyTitleField({ title, version }: { title: string; version: number }) {
   const { strategyId, isMaster, preview } = useStrategyEditing();
   const saves = useStrategySaves(strategyId);
   const autosave = useAutosave<string>({
     fieldKey: 'strategy:title',
-    save: (value) => saves.strategy({ title: value }),
+    stored: { value: title, version },
+    save: async (value, base) => {
+      const saved = await saves.strategy({ title: value }, base);
+      return { value: saved.title, version: saved.version };
+    },
+    staleEdit: (error) => staleText(error, 'title'),
     validate: strategyTitleProblem,
     describeFailure: (error) => failureMessage('updateStrategy', error),
   });
@@ -28,9 +35,12 @@ export function StrategyTitleField({ title }: { title: string }) {
 
   // A newer title from the server is shown unless the user is typing or an edit is unsaved; one
   // that arrived during typing is shown when the field is left.
+  const { shown, settled } = autosave;
   useEffect(() => {
-    if (!fieldLock.editing && autosave.settled) setText(title);
-  }, [title, autosave.settled, fieldLock.editing]);
+    if (fieldLock.editing || !settled) return;
+    setText(title);
+    shown(title);
+  }, [title, settled, shown, fieldLock.editing]);
 
   const edit = (value: string) => {
     // One line: pasted line breaks become spaces (Enter itself is refused below).
@@ -45,7 +55,7 @@ export function StrategyTitleField({ title }: { title: string }) {
       <SectionHeading id="strategy-title-heading" help={<HelpButton topic="strategy" />}>
         Strategy
       </SectionHeading>
-      <LockableField lock={fieldLock.lock}>
+      <LockableField lock={fieldLock.lock} editedBy={fieldLock.editedBy}>
         {(locked) => (
           <InputBase
             value={text}
@@ -87,6 +97,7 @@ export function StrategyTitleField({ title }: { title: string }) {
       <FormHelperText id={helperId} error={autosave.error !== null}>
         {autosave.error ?? (atLimit && !preview ? MESSAGES.charactersReached : null)}
       </FormHelperText>
+      {autosave.conflict && <EditConflict conflict={autosave.conflict} render={plainText} />}
     </Box>
   );
 }

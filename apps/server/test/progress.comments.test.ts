@@ -35,6 +35,14 @@ describe('progress comments', () => {
       .find((item) => item.id === initiative)!
       .comments.find((comment) => comment.comment_type === type)!;
   const roles = ROLES.map((role) => [ROLE_NAMES[role], role] as const);
+  /** The comment after `role` saved `comment`: their text, their name as author, one version more. */
+  const editedBy = (target: Comment, role: Role, comment: string) => ({
+    ...target,
+    comment,
+    author: { id: suite.people[role].id, name: nameOf(role), email: suite.people[role].email },
+    version: target.version + 1,
+    updated_at: expect.any(String),
+  });
 
   describe('the current comments on the strategy page', () => {
     it('should give a new strategy, focus area and initiative exactly Progress, Roadblocks and Next steps', async () => {
@@ -87,7 +95,7 @@ describe('progress comments', () => {
           expect(await current(suite.fixture.initiative, 'PR')).toEqual(target);
           return;
         }
-        const stored = { ...target, comment: text };
+        const stored = editedBy(target, role, text);
         expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: stored });
         expect(await current(suite.fixture.initiative, 'PR')).toEqual(stored);
       },
@@ -157,7 +165,7 @@ describe('progress comments', () => {
       });
       expect({ status: response.status, body: response.body }).toEqual({
         status: 200,
-        body: { ...target, comment: stored },
+        body: stored === target.comment ? target : editedBy(target, 'teamMember', stored),
       });
       expect((await current(suite.fixture.initiative, 'NS')).comment).toBe(stored);
     });
@@ -171,7 +179,7 @@ describe('progress comments', () => {
       });
       expect({ status: accepted.status, body: accepted.body }).toEqual({
         status: 200,
-        body: { ...target, comment: limit },
+        body: editedBy(target, 'owner', limit),
       });
       for (const over of [limit.replace('</li>', 'b</li>'), 'a'.repeat(LIMITS.comment + 1)]) {
         const refused = await suite.progress.updateComment(suite.people.owner.key, target.id, {
@@ -245,7 +253,7 @@ describe('progress comments', () => {
       });
       expect({ status: afterRelease.status, body: afterRelease.body }).toEqual({
         status: 200,
-        body: { ...target, comment: '<p>Mine</p>' },
+        body: editedBy(byHolder.body, 'teamMember', '<p>Mine</p>'),
       });
     });
   });
@@ -332,8 +340,7 @@ describe('progress comments', () => {
       });
       expect(history.status).toBe(200);
       const locked = {
-        ...target,
-        comment: '<p>Before the due date</p>',
+        ...editedBy(target, 'teamMember', '<p>Before the due date</p>'),
         is_locked: true,
         locked_at: date,
         initiative_status: 'DE',
@@ -374,7 +381,7 @@ describe('progress comments', () => {
       });
       expect({ status: next.status, body: next.body }).toEqual({
         status: 200,
-        body: { ...after[0], comment: '<p>Week two</p>' },
+        body: editedBy(after[0]!, 'teamMember', '<p>Week two</p>'),
       });
     });
   });

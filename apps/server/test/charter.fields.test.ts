@@ -108,7 +108,14 @@ describe('charter fields', () => {
             expect(attempts[name].body, name).toEqual({ detail: MESSAGES.noPermission });
           const after = await asMaster();
           expect(after.status).toBe('BL');
-          expect({ ...after, status: before.status, updated_at: before.updated_at }).toEqual(before);
+          // The status change is the one change: one version more, nothing else different.
+          expect(after.version).toBe(before.version + 1);
+          expect({
+            ...after,
+            status: before.status,
+            updated_at: before.updated_at,
+            version: before.version,
+          }).toEqual(before);
           return;
         }
         expect(statuses).toEqual({ charter: 404, title: 404, status: 404, both: 404 });

@@ -37,6 +37,7 @@ describe('notification settings', () => {
         reminder_send_to_sponsors: false,
         reminder_send_to_owners: true,
         reminder_send_to_team_members: true,
+        version: 1,
         strategy_masters: [
           { id: suite.people.master.id, name: nameOf('master'), email: suite.people.master.email },
         ],
@@ -123,6 +124,7 @@ describe('notification settings', () => {
             ...before,
             update_frequency_number: frequency,
             additional_recipients: 'eve@evil.com',
+            version: before.version + 1,
           });
           expect(await read(suite.fixture.strategy)).toEqual(response.body);
           return;

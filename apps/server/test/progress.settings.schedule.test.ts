@@ -55,6 +55,7 @@ describe('notification settings', () => {
         reminder_send_to_sponsors: true,
         reminder_send_to_owners: false,
         reminder_send_to_team_members: false,
+        version: 2,
         strategy_masters: [
           { id: suite.people.master.id, name: nameOf('master'), email: suite.people.master.email },
         ],
@@ -71,7 +72,7 @@ describe('notification settings', () => {
         team_reminders: [{ offset_number: 1, offset_unit: 'day' }],
       });
       const after = await save(strategy, { reminder_send_to_sponsors: true });
-      expect(after).toEqual({ ...before, reminder_send_to_sponsors: true });
+      expect(after).toEqual({ ...before, reminder_send_to_sponsors: true, version: before.version + 1 });
     });
 
     it('should accept the exact body GET returned and change nothing', async () => {

@@ -92,12 +92,14 @@ describe('timelines', () => {
             start_date: '2026-05-01',
             end_date: '2026-05-31',
             initiative: suite.fixture.initiative,
+            version: 1,
           });
           expect(updated.status, JSON.stringify(updated.body)).toBe(200);
           expect(updated.body).toEqual({
             ...existing,
             description: 'Kick-off, moved',
             end_date: '2026-06-30',
+            version: existing.version + 1,
           });
           expect(deleted.status).toBe(204);
           const after = await listed();
@@ -199,7 +201,7 @@ describe('timelines', () => {
 
       // Both moved together is fine, and the new pair is what counts next.
       const moved = await update(row.id, { start_date: '2026-03-21', end_date: '2026-03-25' });
-      expect(moved.body).toEqual({ ...row, start_date: '2026-03-21', end_date: '2026-03-25' });
+      expect(moved.body).toEqual({ ...row, start_date: '2026-03-21', end_date: '2026-03-25', version: 2 });
       expectRefused(await update(row.id, { end_date: '2026-03-20' }), 'end_date', endBeforeStart);
       expect(await storedRow(row.id)).toEqual(moved.body);
     });
@@ -210,11 +212,11 @@ describe('timelines', () => {
         end_date: '2026-03-20',
       });
       const cleared = await update(row.id, { start_date: null });
-      expect(cleared.body).toEqual({ ...row, start_date: null });
+      expect(cleared.body).toEqual({ ...row, start_date: null, version: 2 });
       const earlier = await update(row.id, { end_date: '2026-01-01' });
-      expect(earlier.body).toEqual({ ...row, start_date: null, end_date: '2026-01-01' });
+      expect(earlier.body).toEqual({ ...row, start_date: null, end_date: '2026-01-01', version: 3 });
       await update(row.id, { end_date: null });
-      expect(await storedRow(row.id)).toEqual({ ...row, start_date: null, end_date: null });
+      expect(await storedRow(row.id)).toEqual({ ...row, start_date: null, end_date: null, version: 4 });
 
       const blank = await create({ description: null, start_date: null, end_date: null });
       expect(blank.body).toMatchObject({ description: null, start_date: null, end_date: null });
@@ -263,7 +265,7 @@ describe('timelines', () => {
       const row: Timeline = created.body;
       const updated = await update(row.id, { description: `<em>Go</em><img src=x onerror=alert(1)>` });
       expect(updated.body.description).toBe('<em>Go</em>');
-      expect(await storedRow(row.id)).toEqual({ ...row, description: '<em>Go</em>' });
+      expect(await storedRow(row.id)).toEqual({ ...row, description: '<em>Go</em>', version: 2 });
     });
 
     it('should count 900 plain characters, markup and entities aside, and refuse 901', async () => {

@@ -10,13 +10,17 @@ export function moveTo(orderedIds: readonly number[], movedId: number, targetInd
   return [...rest.slice(0, index), movedId, ...rest.slice(index)];
 }
 
-/** Writes sort_index = position for every id, in one statement. */
+/**
+ * Writes sort_index = position for every id, in one statement. `moved` (the record the user moved)
+ * gets a new version; its version after the write is the answer (undefined without `moved`).
+ */
 export async function writeOrder(
   db: Queryable,
   table: typeof focusAreas | typeof initiatives,
   orderedIds: readonly number[],
-): Promise<void> {
-  if (orderedIds.length === 0) return;
+  moved?: number,
+): Promise<number | undefined> {
+  if (orderedIds.length === 0) return undefined;
   const cases = sql.join(
     orderedIds.map((id, index) => sql`when ${id}::integer then ${index}::integer`),
     sql` `,
@@ -25,5 +29,10 @@ export async function writeOrder(
     orderedIds.map((id) => sql`${id}::integer`),
     sql`, `,
   );
-  await db.execute(sql`update ${table} set sort_index = case id ${cases} end where id in (${ids})`);
+  const bump = moved === undefined ? sql`` : sql`, version = version + (id = ${moved}::integer)::integer`;
+  const result = await db.execute(
+    sql`update ${table} set sort_index = case id ${cases} end${bump} where id in (${ids}) returning id, version`,
+  );
+  const rows = (result as unknown as { rows: { id: number; version: number }[] }).rows;
+  return rows.find((row) => row.id === moved)?.version;
 }

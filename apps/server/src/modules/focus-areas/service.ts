@@ -1,6 +1,6 @@
 /** Focus areas: at most 5 per strategy, at least 1, densely ordered; masters change them. */
 import { canEditStrategy, type FocusArea, LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { focusAreas, initiatives } from '../../db/schema';
@@ -9,6 +9,7 @@ import { moveTo, writeOrder } from '../../lib/ordering';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import { ensureNotLockedByOthers } from '../../realtime/locks';
+import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
 import { createCurrentComments } from '../progress/comments';
 import { ensure, loadStrategyAccess, type StrategyAccess } from '../strategies/access';
@@ -86,6 +87,11 @@ export async function createFocusArea(
     await createCurrentComments(tx, [initiative!.id]);
     const order = moveTo([...ids, created!.id], created!.id, input.sort_index ?? ids.length);
     await writeOrder(tx, focusAreas, order);
+    await recordChanges(
+      tx,
+      { strategyId: input.strategy, actorId: user.id, model: 'focusArea', recordId: created!.id, version: 1 },
+      [{ field: null, old: null, new: { title: created!.title } }],
+    );
     await touchStrategy(tx, input.strategy);
     await publish(tx, [
       structureChange(changeBy(user.id, input.strategy, access.roles), 'focusArea', created!.id, 'create'),
@@ -99,18 +105,43 @@ export async function updateFocusArea(
   ctx: AppContext,
   user: AuthenticatedUser,
   id: number,
-  input: { title: string },
+  input: { title: string; version?: number | undefined },
 ): Promise<FocusArea> {
   const { row, access } = await loadFocusAreaAccess(ctx.db, id, user);
   ensure(canEditStrategy(user.id, access.roles));
   const title = requirePlainText('title', sanitizeRichText(input.title));
   await ensureNotLockedByOthers(ctx.db, user, 'focusArea', id, ['title']);
   const updated = await ctx.db.transaction(async (tx) => {
+    // The row lock orders concurrent writers for the stale check.
+    const [current] = await tx.select().from(focusAreas).where(eq(focusAreas.id, id)).for('update');
+    if (!current) throw notFound(FOCUS_AREA_NOT_FOUND);
+    const changes = changesOf(current, { title });
+    // Saving what is already stored changes nothing, and so cannot conflict.
+    if (changes.length === 0) return current;
+    await ensureNotStale(tx, {
+      model: 'focusArea',
+      recordId: id,
+      fields: ['title'],
+      since: input.version,
+      userId: user.id,
+      current: () => presentOne(tx, current),
+    });
     const [changed] = await tx
       .update(focusAreas)
-      .set({ title, updatedAt: new Date() })
+      .set({ title, version: sql`${focusAreas.version} + 1`, updatedAt: new Date() })
       .where(eq(focusAreas.id, id))
       .returning();
+    await recordChanges(
+      tx,
+      {
+        strategyId: row.strategyId,
+        actorId: user.id,
+        model: 'focusArea',
+        recordId: id,
+        version: changed!.version,
+      },
+      changes,
+    );
     await touchStrategy(tx, row.strategyId);
     await publish(
       tx,
@@ -125,8 +156,19 @@ export async function sortFocusArea(ctx: AppContext, user: AuthenticatedUser, id
   return ctx.db.transaction(async (tx) => {
     const { row, access } = await loadFocusAreaAccess(tx, id, user, true);
     ensure(canEditStrategy(user.id, access.roles));
-    const order = moveTo(await siblingIds(tx, row.strategyId), id, sortIndex);
-    await writeOrder(tx, focusAreas, order);
+    const ids = await siblingIds(tx, row.strategyId);
+    const order = moveTo(ids, id, sortIndex);
+    const from = ids.indexOf(id);
+    const to = order.indexOf(id);
+    // Only a real move is a change of the moved record (the others shift along with it).
+    const version = await writeOrder(tx, focusAreas, order, from === to ? undefined : id);
+    if (version !== undefined) {
+      await recordChanges(
+        tx,
+        { strategyId: row.strategyId, actorId: user.id, model: 'focusArea', recordId: id, version },
+        [{ field: 'sort_index', old: from, new: to }],
+      );
+    }
     await touchStrategy(tx, row.strategyId);
     await publish(tx, [
       structureChange(changeBy(user.id, row.strategyId, access.roles), 'focusArea', id, 'sort'),
@@ -151,6 +193,17 @@ export async function deleteFocusArea(ctx: AppContext, user: AuthenticatedUser, 
       tx,
       focusAreas,
       ids.filter((siblingId) => siblingId !== id),
+    );
+    await recordChanges(
+      tx,
+      {
+        strategyId: row.strategyId,
+        actorId: user.id,
+        model: 'focusArea',
+        recordId: id,
+        version: row.version + 1,
+      },
+      [{ field: null, old: { title: row.title }, new: null }],
     );
     await touchStrategy(tx, row.strategyId);
     await publish(tx, [

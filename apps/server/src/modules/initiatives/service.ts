@@ -9,7 +9,7 @@ import {
   STRATEGY_MESSAGES,
   type UpdateInitiativeRequest,
 } from '@keystone/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { focusAreas, initiatives } from '../../db/schema';
@@ -18,6 +18,7 @@ import { moveTo, writeOrder } from '../../lib/ordering';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import { ensureNotLockedByOthers } from '../../realtime/locks';
+import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
 import { createCurrentComments } from '../progress/comments';
 import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
@@ -88,9 +89,12 @@ export async function createInitiative(
     const [row] = await tx
       .insert(initiatives)
       .values({ focusAreaId: focusArea.id, sortIndex: ids.length, ...editableFields(input) })
-      .returning({ id: initiatives.id });
+      .returning({ id: initiatives.id, title: initiatives.title });
     await createCurrentComments(tx, [row!.id]);
     await writeOrder(tx, initiatives, moveTo([...ids, row!.id], row!.id, input.sort_index ?? ids.length));
+    await recordChanges(tx, structureEntry(focusArea.strategyId, user, row!.id, 1), [
+      { field: null, old: null, new: { title: row!.title } },
+    ]);
     await touchStrategy(tx, focusArea.strategyId);
     await publish(tx, [
       structureChange(changeBy(user.id, focusArea.strategyId, access.roles), 'initiative', row!.id, 'create'),
@@ -100,6 +104,16 @@ export async function createInitiative(
   return presentOne(ctx.db, created.focusAreaId, created.id);
 }
 
+/** Who changed which initiative, for its history entries (which belong to the initiative too). */
+const structureEntry = (strategyId: number, user: AuthenticatedUser, id: number, version: number) => ({
+  strategyId,
+  initiativeId: id,
+  actorId: user.id,
+  model: 'initiative' as const,
+  recordId: id,
+  version,
+});
+
 const WIRE_NAMES: Record<string, string> = {
   problemStatement: 'problem_statement',
   inScope: 'in_scope',
@@ -107,8 +121,9 @@ const WIRE_NAMES: Record<string, string> = {
   risksAndDependencies: 'risks_and_dependencies',
   workPlan: 'work_plan',
 };
+const COLUMN_NAMES = Object.fromEntries(Object.entries(WIRE_NAMES).map(([column, wire]) => [wire, column]));
 
-/** Column values → the wire names of spec §3, for live updates. */
+/** Column values → the wire names of spec §3, for live updates and history. */
 function wireFields(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).map(([name, value]) => [WIRE_NAMES[name] ?? name, value]));
 }
@@ -131,6 +146,9 @@ function editableFields(input: UpdateInitiativeRequest) {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
+/** Fields that are neither the title nor the status: an approval covers them. */
+const isCharterField = (wireName: string) => wireName !== 'title' && wireName !== 'status';
+
 export async function updateInitiative(
   ctx: AppContext,
   user: AuthenticatedUser,
@@ -139,7 +157,8 @@ export async function updateInitiative(
 ): Promise<Initiative> {
   const { initiative, access } = await loadInitiativeAccess(ctx.db, id, user);
   const roles = rolesOf(access, id);
-  const { status, ...charter } = input;
+  // `version` says where the edit started; it is not a field of the initiative.
+  const { status, version: since, ...charter } = input;
   const fields = editableFields(input);
   // Nothing to change is no write at all (and so needs no right beyond seeing it).
   if (Object.keys(fields).length === 0) return presentOne(ctx.db, initiative.focusAreaId, id);
@@ -147,25 +166,42 @@ export async function updateInitiative(
   if (status !== undefined) ensure(canEditProgress(user.id, access.roles, roles));
   if (Object.keys(charter).length > 0) ensure(canEditInitiative(user.id, access.roles, roles));
   if (typeof fields.title === 'string') requirePlainText('title', fields.title);
-  await ensureNotLockedByOthers(ctx.db, user, 'initiative', id, Object.keys(wireFields(fields)));
+  const wanted = wireFields(fields);
+  await ensureNotLockedByOthers(ctx.db, user, 'initiative', id, Object.keys(wanted));
   await ctx.db.transaction(async (tx) => {
-    // Read under a row lock: an approval given meanwhile must be seen, and withdrawn if need be.
+    // Read under a row lock: an approval given meanwhile must be seen, and withdrawn if need be;
+    // and concurrent writers are ordered for the stale check.
     const [current] = await tx.select().from(initiatives).where(eq(initiatives.id, id)).for('update');
     if (!current) throw notFound(INITIATIVE_NOT_FOUND);
-    // The approval covers the charter as approved; a real change to it withdraws the approval.
-    const charterChanged = Object.entries(fields).some(
-      ([name, value]) =>
-        name !== 'title' && name !== 'status' && current[name as keyof typeof current] !== value,
+    const changes = changesOf(wireFields(current), wanted);
+    // Saving what is stored is no write, and keeps the approval (only a real change withdraws it).
+    if (changes.length === 0) return;
+    const changedFields = changes.map((change) => change.field!);
+    await ensureNotStale(tx, {
+      model: 'initiative',
+      recordId: id,
+      fields: changedFields,
+      since,
+      userId: user.id,
+      current: () => presentOne(tx, current.focusAreaId, id),
+    });
+    const changed = Object.fromEntries(changes.map((change) => [change.field!, change.new]));
+    const columns = Object.fromEntries(
+      changes.map((change) => [COLUMN_NAMES[change.field!] ?? change.field!, change.new]),
     );
-    await tx
+    const [row] = await tx
       .update(initiatives)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(initiatives.id, id));
+      .set({ ...columns, version: sql`${initiatives.version} + 1`, updatedAt: new Date() })
+      .where(eq(initiatives.id, id))
+      .returning({ version: initiatives.version });
+    await recordChanges(tx, structureEntry(access.strategy.id, user, id, row!.version), changes);
     await touchStrategy(tx, access.strategy.id);
     const change = changeBy(user.id, access.strategy.id, access.roles);
-    await publish(tx, fieldUpdates(change, 'initiative', id, wireFields(fields)));
-    if (charterChanged) {
-      await withdrawApprovalAfterChange(tx, current, change, { editor: user, fields: Object.keys(charter) });
+    await publish(tx, fieldUpdates(change, 'initiative', id, changed));
+    // The approval covers the charter as approved; a real change to it withdraws the approval.
+    const charterChanged = changedFields.filter(isCharterField);
+    if (charterChanged.length > 0) {
+      await withdrawApprovalAfterChange(tx, current, change, { editor: user, fields: charterChanged });
     }
   });
   return presentOne(ctx.db, initiative.focusAreaId, id);
@@ -180,8 +216,17 @@ export async function sortInitiative(
   return ctx.db.transaction(async (tx) => {
     const { initiative, access } = await loadInitiativeAccess(tx, id, user, true);
     ensure(canEditStrategy(user.id, access.roles));
-    const order = moveTo(await siblingIds(tx, initiative.focusAreaId), id, sortIndex);
-    await writeOrder(tx, initiatives, order);
+    const ids = await siblingIds(tx, initiative.focusAreaId);
+    const order = moveTo(ids, id, sortIndex);
+    const from = ids.indexOf(id);
+    const to = order.indexOf(id);
+    // Only a real move is a change of the moved record (the others shift along with it).
+    const version = await writeOrder(tx, initiatives, order, from === to ? undefined : id);
+    if (version !== undefined) {
+      await recordChanges(tx, structureEntry(access.strategy.id, user, id, version), [
+        { field: 'sort_index', old: from, new: to },
+      ]);
+    }
     await touchStrategy(tx, access.strategy.id);
     await publish(tx, [
       structureChange(changeBy(user.id, access.strategy.id, access.roles), 'initiative', id, 'sort'),
@@ -207,6 +252,9 @@ export async function deleteInitiative(ctx: AppContext, user: AuthenticatedUser,
       initiatives,
       ids.filter((siblingId) => siblingId !== id),
     );
+    await recordChanges(tx, structureEntry(access.strategy.id, user, id, initiative.version + 1), [
+      { field: null, old: { title: initiative.title }, new: null },
+    ]);
     await touchStrategy(tx, access.strategy.id);
     await publish(tx, [
       structureChange(changeBy(user.id, access.strategy.id, access.roles), 'initiative', id, 'delete'),

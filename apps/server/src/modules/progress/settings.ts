@@ -8,11 +8,12 @@ import {
   type NotificationSettings,
   type UpdateNotificationSettingsRequest,
 } from '@keystone/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { notificationSettings, teamReminders } from '../../db/schema';
 import { changeBy, publish, structureChange } from '../../realtime/events';
+import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
 import { ensure, loadStrategyAccess } from '../strategies/access';
 import { loadMasters } from '../strategies/pageQueries';
@@ -29,6 +30,7 @@ import {
 
 type SettingsRow = typeof notificationSettings.$inferSelect;
 type ReminderRow = typeof teamReminders.$inferSelect;
+type Reminder = Pick<ReminderRow, 'offsetNumber' | 'offsetUnit'>;
 
 /** The time of day a date-only first update gets when none was ever given. */
 const DEFAULT_TIME = '09:00:00';
@@ -108,6 +110,32 @@ function present(
   };
 }
 
+/**
+ * What a master sets, by wire name and as stored, for history entries and the stale check: the
+ * first update as the stored wall clock (read in the strategy's zone when sent back), the
+ * reminders as one list.
+ */
+function editableValues(row: SettingsRow, reminders: readonly Reminder[]) {
+  return {
+    first_progress_update: row.firstProgressUpdate?.replace(' ', 'T') ?? null,
+    time_zone: row.timeZone,
+    update_frequency_number: row.updateFrequencyNumber,
+    update_frequency_unit: row.updateFrequencyUnit,
+    send_to_sponsors: row.sendToSponsors,
+    send_to_owners: row.sendToOwners,
+    send_to_team_members: row.sendToTeamMembers,
+    additional_recipients: row.additionalRecipients,
+    team_reminders: reminders.map((reminder) => ({
+      offset_number: reminder.offsetNumber,
+      offset_unit: reminder.offsetUnit,
+    })),
+    reminder_send_to_master: row.reminderSendToMaster,
+    reminder_send_to_sponsors: row.reminderSendToSponsors,
+    reminder_send_to_owners: row.reminderSendToOwners,
+    reminder_send_to_team_members: row.reminderSendToTeamMembers,
+  };
+}
+
 export async function getSettings(
   ctx: AppContext,
   user: AuthenticatedUser,
@@ -167,19 +195,12 @@ export async function updateSettings(
       every !== row.updateFrequencyNumber ||
       unit !== row.updateFrequencyUnit;
 
-    let nextReminders: { offsetNumber: number; offsetUnit: 'hour' | 'day' }[] = reminders;
-    if (input.team_reminders) {
-      nextReminders = input.team_reminders.map((reminder) => ({
-        offsetNumber: reminder.offset_number,
-        offsetUnit: reminder.offset_unit,
-      }));
-      await tx.delete(teamReminders).where(eq(teamReminders.settingsId, row.id));
-      if (nextReminders.length > 0)
-        await tx
-          .insert(teamReminders)
-          .values(nextReminders.map((reminder) => ({ ...reminder, settingsId: row.id })));
-    }
-
+    const nextReminders: Reminder[] = input.team_reminders
+      ? input.team_reminders.map((reminder) => ({
+          offsetNumber: reminder.offset_number,
+          offsetUnit: reminder.offset_unit,
+        }))
+      : reminders;
     let { nextDueIndex, nextProgressUpdate, remindersHandledUntil } = row;
     if (scheduleChanged) {
       const due = first ? firstDueAfter({ first, timeZone, every, unit }, now) : null;
@@ -188,30 +209,63 @@ export async function updateSettings(
     }
     // Reminders whose moment passed before this save are not sent late: they were not wanted then.
     if (scheduleChanged || input.team_reminders) remindersHandledUntil = now;
+    const values = {
+      firstProgressUpdate: first,
+      timeZone,
+      updateFrequencyNumber: every,
+      updateFrequencyUnit: unit,
+      sendToSponsors: input.send_to_sponsors ?? row.sendToSponsors,
+      sendToOwners: input.send_to_owners ?? row.sendToOwners,
+      sendToTeamMembers: input.send_to_team_members ?? row.sendToTeamMembers,
+      additionalRecipients:
+        input.additional_recipients === undefined ? row.additionalRecipients : input.additional_recipients,
+      reminderSendToMaster: input.reminder_send_to_master ?? row.reminderSendToMaster,
+      reminderSendToSponsors: input.reminder_send_to_sponsors ?? row.reminderSendToSponsors,
+      reminderSendToOwners: input.reminder_send_to_owners ?? row.reminderSendToOwners,
+      reminderSendToTeamMembers: input.reminder_send_to_team_members ?? row.reminderSendToTeamMembers,
+      nextDueIndex,
+      nextProgressUpdate,
+      remindersHandledUntil,
+      nextReminderAt: nextReminder(nextProgressUpdate, nextReminders, timeZone, remindersHandledUntil),
+      updatedAt: now,
+    };
+    const changes = changesOf(
+      editableValues(row, reminders),
+      editableValues({ ...row, ...values }, nextReminders),
+    );
+    await ensureNotStale(tx, {
+      model: 'notificationSettings',
+      recordId: row.id,
+      fields: changes.map((change) => change.field!),
+      since: input.version,
+      userId: user.id,
+      current: async () => present(row, reminders, await loadMasters(tx, strategyId)),
+    });
 
-    await tx
+    if (input.team_reminders) {
+      await tx.delete(teamReminders).where(eq(teamReminders.settingsId, row.id));
+      if (nextReminders.length > 0)
+        await tx
+          .insert(teamReminders)
+          .values(nextReminders.map((reminder) => ({ ...reminder, settingsId: row.id })));
+    }
+    // A save of the same values still marks reminders handled, but is no change on record.
+    const [written] = await tx
       .update(notificationSettings)
-      .set({
-        firstProgressUpdate: first,
-        timeZone,
-        updateFrequencyNumber: every,
-        updateFrequencyUnit: unit,
-        sendToSponsors: input.send_to_sponsors ?? row.sendToSponsors,
-        sendToOwners: input.send_to_owners ?? row.sendToOwners,
-        sendToTeamMembers: input.send_to_team_members ?? row.sendToTeamMembers,
-        additionalRecipients:
-          input.additional_recipients === undefined ? row.additionalRecipients : input.additional_recipients,
-        reminderSendToMaster: input.reminder_send_to_master ?? row.reminderSendToMaster,
-        reminderSendToSponsors: input.reminder_send_to_sponsors ?? row.reminderSendToSponsors,
-        reminderSendToOwners: input.reminder_send_to_owners ?? row.reminderSendToOwners,
-        reminderSendToTeamMembers: input.reminder_send_to_team_members ?? row.reminderSendToTeamMembers,
-        nextDueIndex,
-        nextProgressUpdate,
-        remindersHandledUntil,
-        nextReminderAt: nextReminder(nextProgressUpdate, nextReminders, timeZone, remindersHandledUntil),
-        updatedAt: now,
-      })
-      .where(eq(notificationSettings.id, row.id));
+      .set({ ...values, ...(changes.length > 0 && { version: sql`${notificationSettings.version} + 1` }) })
+      .where(eq(notificationSettings.id, row.id))
+      .returning({ version: notificationSettings.version });
+    await recordChanges(
+      tx,
+      {
+        strategyId,
+        actorId: user.id,
+        model: 'notificationSettings',
+        recordId: row.id,
+        version: written!.version,
+      },
+      changes,
+    );
     await publish(tx, [
       structureChange(changeBy(user.id, strategyId, access.roles), 'strategy', strategyId, 'settings'),
     ]);

@@ -104,7 +104,18 @@ export async function createStrategy(
         title: input.title?.trim() ?? '',
         ambition: sanitizeRichText(input.ambition ?? ''),
       })
-      .returning({ id: strategies.id });
+      .returning({ id: strategies.id, title: strategies.title, version: strategies.version });
+    await recordChanges(
+      tx,
+      {
+        strategyId: strategy!.id,
+        actorId: user.id,
+        model: 'strategy',
+        recordId: strategy!.id,
+        version: strategy!.version,
+      },
+      [{ field: null, old: null, new: { title: strategy!.title } }],
+    );
     await tx.insert(strategyMasters).values({ strategyId: strategy!.id, userId: user.id });
     const [area] = await tx
       .insert(focusAreas)

@@ -11,7 +11,7 @@ import {
   type Timeline,
   type UpdateTimelineRequest,
 } from '@keystone/contract';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { timelines } from '../../db/schema';
@@ -19,6 +19,7 @@ import { asNotFound, badRequest, conflict, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import { ensureNotLockedByOthers } from '../../realtime/locks';
+import { type ChangedRecord, changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
 import { loadInitiativeAccess } from '../initiatives/access';
 import { withdrawApprovalAfterChange } from '../initiatives/approval';
@@ -40,6 +41,27 @@ function presentTimeline(row: TimelineRow): Timeline {
   };
 }
 
+/** The row's values by wire name, as history entries hold them. */
+const wireValues = (row: Pick<TimelineRow, 'description' | 'startDate' | 'endDate'>) => ({
+  description: row.description,
+  start_date: row.startDate,
+  end_date: row.endDate,
+});
+
+/** A timeline row's history entry belongs to its initiative too. */
+const entryOf = (
+  change: { strategyId: number; userId: number },
+  row: TimelineRow,
+  version: number,
+): ChangedRecord => ({
+  strategyId: change.strategyId,
+  initiativeId: row.initiativeId,
+  actorId: change.userId,
+  model: 'timeline',
+  recordId: row.id,
+  version,
+});
+
 const endBeforeStart = () =>
   badRequest(CHARTER_MESSAGES.endBeforeStart, { end_date: [CHARTER_MESSAGES.endBeforeStart] });
 
@@ -50,8 +72,9 @@ async function editableInitiative(db: Queryable, user: AuthenticatedUser, initia
   return { ...loaded, change: changeBy(user.id, loaded.access.strategy.id, loaded.access.roles) };
 }
 
-async function timelineRow(db: Queryable, id: number): Promise<TimelineRow> {
-  const [row] = await db.select().from(timelines).where(eq(timelines.id, id));
+async function timelineRow(db: Queryable, id: number, forUpdate = false): Promise<TimelineRow> {
+  const query = db.select().from(timelines).where(eq(timelines.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound(CHARTER_MESSAGES.timelineNotFound);
   return row;
 }
@@ -91,6 +114,9 @@ export async function createTimeline(
         endDate: input.end_date ?? null,
       })
       .returning();
+    await recordChanges(tx, entryOf(change, row!, row!.version), [
+      { field: null, old: null, new: wireValues(row!) },
+    ]);
     await publish(tx, [structureChange(change, 'timeline', row!.id, 'create')]);
     await withdrawApprovalAfterChange(tx, initiative, change, { editor: user, fields: ['timeline'] });
     return presentTimeline(row!);
@@ -109,7 +135,7 @@ export async function updateTimeline(
       asNotFound(CHARTER_MESSAGES.timelineNotFound),
     );
     // Read again under the strategy lock: a concurrent delete is a 404, a concurrent date change counts.
-    const current = await timelineRow(tx, id);
+    const current = await timelineRow(tx, id, true);
     const fields = {
       ...(input.description !== undefined && {
         description: input.description === null ? null : sanitizeRichText(input.description),
@@ -120,19 +146,29 @@ export async function updateTimeline(
     if (Object.keys(fields).length === 0) return presentTimeline(current);
     const next = { ...current, ...fields };
     if (!datesInOrder(next.startDate, next.endDate)) throw endBeforeStart();
+    const changes = changesOf(wireValues(current), wireValues(next));
     // Saving what is stored changes nothing, so it keeps the approval (only a real change withdraws it).
-    if (Object.entries(fields).every(([name, value]) => current[name as keyof TimelineRow] === value)) {
-      return presentTimeline(current);
-    }
-    await ensureNotLockedByOthers(tx, user, 'timeline', id, Object.keys(input));
-    const [row] = await tx.update(timelines).set(fields).where(eq(timelines.id, id)).returning();
+    if (changes.length === 0) return presentTimeline(current);
+    const changedFields = changes.map((one) => one.field!);
+    const { version: since, ...sent } = input;
+    await ensureNotLockedByOthers(tx, user, 'timeline', id, Object.keys(sent));
+    await ensureNotStale(tx, {
+      model: 'timeline',
+      recordId: id,
+      fields: changedFields,
+      since,
+      userId: user.id,
+      current: async () => presentTimeline(current),
+    });
+    const [row] = await tx
+      .update(timelines)
+      .set({ ...fields, version: sql`${timelines.version} + 1` })
+      .where(eq(timelines.id, id))
+      .returning();
+    await recordChanges(tx, entryOf(change, row!, row!.version), changes);
     await publish(
       tx,
-      fieldUpdates(change, 'timeline', id, {
-        ...('description' in fields && { description: row!.description }),
-        ...('startDate' in fields && { start_date: row!.startDate }),
-        ...('endDate' in fields && { end_date: row!.endDate }),
-      }),
+      fieldUpdates(change, 'timeline', id, Object.fromEntries(changes.map((one) => [one.field!, one.new]))),
     );
     await withdrawApprovalAfterChange(tx, initiative, change, { editor: user, fields: ['timeline'] });
     return presentTimeline(row!);
@@ -145,8 +181,11 @@ export async function deleteTimeline(ctx: AppContext, user: AuthenticatedUser, i
     const { initiative, change } = await editableInitiative(tx, user, found.initiativeId).catch(
       asNotFound(CHARTER_MESSAGES.timelineNotFound),
     );
-    const deleted = await tx.delete(timelines).where(eq(timelines.id, id)).returning({ id: timelines.id });
-    if (deleted.length === 0) throw notFound(CHARTER_MESSAGES.timelineNotFound);
+    const [deleted] = await tx.delete(timelines).where(eq(timelines.id, id)).returning();
+    if (!deleted) throw notFound(CHARTER_MESSAGES.timelineNotFound);
+    await recordChanges(tx, entryOf(change, deleted, deleted.version + 1), [
+      { field: null, old: wireValues(deleted), new: null },
+    ]);
     await publish(tx, [structureChange(change, 'timeline', id, 'delete')]);
     await withdrawApprovalAfterChange(tx, initiative, change, { editor: user, fields: ['timeline'] });
   });

@@ -21,7 +21,6 @@ import { createTransport } from './mail/transport';
 import { activityRoutes } from './modules/activity/routes';
 import { authRoutes } from './modules/auth/routes';
 import { focusAreaRoutes } from './modules/focus-areas/routes';
-import { setCharterLinkBase } from './modules/initiatives/approvalNotices';
 import { initiativeRoutes } from './modules/initiatives/routes';
 import { inviteRoutes } from './modules/invites/routes';
 import { organisationRoutes } from './modules/organisation/routes';
@@ -135,7 +134,6 @@ export async function buildApp(
     config.schedulerPollMs,
   );
   const pages = new PageCache();
-  setCharterLinkBase(config.appUrl);
   const ctx: AppContext = {
     config,
     db: db.db,

@@ -15,7 +15,7 @@ import { createCurrentComments } from '../progress/comments';
 import { ensure, loadStrategyAccess, type StrategyAccess } from '../strategies/access';
 import { loadInitiatives } from '../strategies/pageQueries';
 import { presentFocusArea } from '../strategies/presenters';
-import { touchStrategy } from '../strategies/service';
+import { lockStrategyRow, touchStrategy } from '../strategies/service';
 
 const FOCUS_AREA_NOT_FOUND = STRATEGY_MESSAGES.focusAreaNotFound;
 
@@ -112,7 +112,8 @@ export async function updateFocusArea(
   const title = requirePlainText('title', sanitizeRichText(input.title));
   await ensureNotLockedByOthers(ctx.db, user, 'focusArea', id, ['title']);
   const updated = await ctx.db.transaction(async (tx) => {
-    // The row lock orders concurrent writers for the stale check.
+    // The row locks (strategy first) order concurrent writers for the stale check.
+    await lockStrategyRow(tx, row.strategyId);
     const [current] = await tx.select().from(focusAreas).where(eq(focusAreas.id, id)).for('update');
     if (!current) throw notFound(FOCUS_AREA_NOT_FOUND);
     const changes = changesOf(current, { title });

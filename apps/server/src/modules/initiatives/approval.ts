@@ -62,7 +62,7 @@ export async function requestApproval(
       requesterName: user.displayName,
       initiativeTitle: plainText(initiative.title),
       strategyTitle: access.strategy.title,
-      link: charterLink(id),
+      link: charterLink(ctx.config.appUrl, id),
     });
     await queueMails(tx, await approverAddresses(tx, id, access.strategy.id), mail);
     const [row] = await tx
@@ -129,7 +129,7 @@ export async function toggleApproval(
             approverName: user.name ?? '',
             initiativeTitle: plainText(row!.title),
             strategyTitle: access.strategy.title,
-            link: charterLink(id),
+            link: charterLink(ctx.config.appUrl, id),
           }),
         )
       : 0;
@@ -149,13 +149,15 @@ export async function toggleApproval(
 export interface ApprovalEdit {
   editor: AuthenticatedUser;
   fields: readonly string[];
+  /** APP_URL, for the charter link in the mails. */
+  appUrl: string;
 }
 
 /**
  * Called inside the transaction of a charter or timeline change: an approved charter loses its
  * approval (and the request, so the owner can ask again), the step is recorded as the editor's,
  * the sponsors (the masters when there is none) are mailed who changed what, and viewers hear of
- * it. The outbox worker picks the mails up on its next poll, since no context comes this way.
+ * it. The outbox worker picks the mails up on its next poll.
  */
 export async function withdrawApprovalAfterChange(
   db: Queryable,
@@ -193,7 +195,7 @@ export async function withdrawApprovalAfterChange(
       approverName: await nameOf(db, initiative.sponsorApprovalUserId),
       parts: charterPartsInWords(fields),
       ...(await mailTitles(db, row.title, change.strategyId)),
-      link: charterLink(initiative.id),
+      link: charterLink(edit.appUrl, initiative.id),
     }),
   );
   await publish(db, [structureChange(change, 'initiative', initiative.id, 'approval')]);

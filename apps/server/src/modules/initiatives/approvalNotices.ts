@@ -11,18 +11,8 @@ import type { MailContent } from '../../mail/layout';
 import { enqueueMail } from '../../mail/outbox';
 import { recordChanges } from '../activity/record';
 
-/**
- * APP_URL, for the charter link of mails queued inside other services' transactions (a charter
- * or timeline edit withdrawing an approval), which hand over no context. One per process: every
- * app a process builds serves the same APP_URL.
- */
-let appUrl = '';
-
-export function setCharterLinkBase(url: string): void {
-  appUrl = url;
-}
-
-export const charterLink = (initiativeId: number) => `${appUrl}/initiative-charter/${initiativeId}`;
+export const charterLink = (appUrl: string, initiativeId: number) =>
+  `${appUrl}/initiative-charter/${initiativeId}`;
 
 /** The step's initiative, with its version after the step. */
 export interface StepOf {

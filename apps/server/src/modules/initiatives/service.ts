@@ -23,7 +23,7 @@ import type { AuthenticatedUser } from '../auth/keys';
 import { createCurrentComments } from '../progress/comments';
 import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
-import { touchStrategy } from '../strategies/service';
+import { lockStrategyRow, touchStrategy } from '../strategies/service';
 import { loadInitiativeAccess } from './access';
 import { withdrawApprovalAfterChange } from './approval';
 
@@ -171,6 +171,7 @@ export async function updateInitiative(
   await ctx.db.transaction(async (tx) => {
     // Read under a row lock: an approval given meanwhile must be seen, and withdrawn if need be;
     // and concurrent writers are ordered for the stale check.
+    await lockStrategyRow(tx, access.strategy.id);
     const [current] = await tx.select().from(initiatives).where(eq(initiatives.id, id)).for('update');
     if (!current) throw notFound(INITIATIVE_NOT_FOUND);
     const changes = changesOf(wireFields(current), wanted);
@@ -201,7 +202,11 @@ export async function updateInitiative(
     // The approval covers the charter as approved; a real change to it withdraws the approval.
     const charterChanged = changedFields.filter(isCharterField);
     if (charterChanged.length > 0) {
-      await withdrawApprovalAfterChange(tx, current, change, { editor: user, fields: charterChanged });
+      await withdrawApprovalAfterChange(tx, current, change, {
+        editor: user,
+        fields: charterChanged,
+        appUrl: ctx.config.appUrl,
+      });
     }
   });
   return presentOne(ctx.db, initiative.focusAreaId, id);

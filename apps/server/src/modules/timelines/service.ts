@@ -118,7 +118,11 @@ export async function createTimeline(
       { field: null, old: null, new: wireValues(row!) },
     ]);
     await publish(tx, [structureChange(change, 'timeline', row!.id, 'create')]);
-    await withdrawApprovalAfterChange(tx, initiative, change, { editor: user, fields: ['timeline'] });
+    await withdrawApprovalAfterChange(tx, initiative, change, {
+      editor: user,
+      fields: ['timeline'],
+      appUrl: ctx.config.appUrl,
+    });
     return presentTimeline(row!);
   });
 }
@@ -170,7 +174,11 @@ export async function updateTimeline(
       tx,
       fieldUpdates(change, 'timeline', id, Object.fromEntries(changes.map((one) => [one.field!, one.new]))),
     );
-    await withdrawApprovalAfterChange(tx, initiative, change, { editor: user, fields: ['timeline'] });
+    await withdrawApprovalAfterChange(tx, initiative, change, {
+      editor: user,
+      fields: ['timeline'],
+      appUrl: ctx.config.appUrl,
+    });
     return presentTimeline(row!);
   });
 }
@@ -187,6 +195,10 @@ export async function deleteTimeline(ctx: AppContext, user: AuthenticatedUser, i
       { field: null, old: wireValues(deleted), new: null },
     ]);
     await publish(tx, [structureChange(change, 'timeline', id, 'delete')]);
-    await withdrawApprovalAfterChange(tx, initiative, change, { editor: user, fields: ['timeline'] });
+    await withdrawApprovalAfterChange(tx, initiative, change, {
+      editor: user,
+      fields: ['timeline'],
+      appUrl: ctx.config.appUrl,
+    });
   });
 }

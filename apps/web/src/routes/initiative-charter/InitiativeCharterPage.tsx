@@ -7,10 +7,11 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { charterFailure, parseInitiativeId, useCharterQuery } from '../../api/charter';
 import { ApiError } from '../../api/client';
-import { useSession } from '../../api/session';
+import { rememberLastActiveStrategy, useSession } from '../../api/session';
 import { SaveStatusProvider } from '../../lib/autosave/useAutosave';
 import { NotFoundPage } from '../info/NotFoundPage';
 import { CharterEditor } from './CharterEditor';
@@ -29,6 +30,12 @@ export function InitiativeCharterPage() {
   const initiativeId = parseInitiativeId(params.initiativeId);
   const session = useSession();
   const charter = useCharterQuery(initiativeId);
+  const strategyId = charter.data?.strategyId;
+
+  // The header's Strategy and Progress links lead to this charter's strategy.
+  useEffect(() => {
+    if (strategyId !== undefined) rememberLastActiveStrategy(strategyId);
+  }, [strategyId]);
 
   if (initiativeId === null || isMissing(charter.error)) return <NotFoundPage />;
   if (charter.isPending) return <LinearProgress aria-label="Loading initiative charter" />;

@@ -30,6 +30,8 @@ export interface RichTextFieldProps {
   readOnly?: boolean;
   /** False while an edit is unsaved: a new `value` from the server must not replace it then. */
   settled?: boolean;
+  /** Called when the stored value replaces what the field showed (e.g. a cleared title, left). */
+  onRestore?: () => void;
   /** A rule or server message shown under the field. */
   error?: string | null;
   /** The counter is for editing; previews and exports leave it out. */
@@ -92,6 +94,7 @@ export function RichTextField({
   singleLine = false,
   readOnly = false,
   settled = true,
+  onRestore,
   error = null,
   showCounter = true,
   sx,
@@ -132,8 +135,10 @@ export function RichTextField({
   useEffect(() => {
     if (!editor || editor.isDestroyed || focused || !settled) return;
     const shown = editor.isEmpty ? '' : editor.getHTML();
-    if (shown !== value) editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value, settled, focused]);
+    if (shown === value) return;
+    editor.commands.setContent(value, { emitUpdate: false });
+    onRestore?.();
+  }, [editor, value, settled, focused, onRestore]);
 
   const atLimit = characters >= maxLength;
   const message = error ?? (atLimit && !readOnly ? MESSAGES.charactersReached : null);

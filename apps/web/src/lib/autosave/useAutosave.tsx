@@ -66,6 +66,8 @@ export interface Autosave<T> {
   error: string | null;
   /** False while an edit is waiting or travelling: a refetch must not replace the field's text then. */
   settled: boolean;
+  /** The field shows the stored value again: a rule message about the text it replaced goes. */
+  revert: () => void;
 }
 
 export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
@@ -105,5 +107,6 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
   }, [saver, store]);
 
   const change = useCallback((value: T) => saver.change(value), [saver]);
-  return { change, error: snapshot.error, settled: !UNSAVED_STATES.has(snapshot.state) };
+  const revert = useCallback(() => saver.revert(), [saver]);
+  return { change, revert, error: snapshot.error, settled: !UNSAVED_STATES.has(snapshot.state) };
 }

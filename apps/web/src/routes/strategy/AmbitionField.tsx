@@ -39,6 +39,7 @@ export function AmbitionField({ ambition }: { ambition: string }) {
             maxLength={LIMITS.ambition}
             readOnly={preview || locked}
             settled={autosave.settled}
+            onRestore={autosave.revert}
             error={autosave.error}
             showCounter={!preview}
             sx={{ typography: 'body1', fontSize: '1.0625rem', lineHeight: 1.6 }}

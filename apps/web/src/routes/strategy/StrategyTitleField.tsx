@@ -28,9 +28,12 @@ export function StrategyTitleField({ title }: { title: string }) {
 
   // A newer title from the server is shown unless the user is typing or an edit is unsaved; one
   // that arrived during typing is shown when the field is left.
+  const { revert } = autosave;
   useEffect(() => {
-    if (!fieldLock.editing && autosave.settled) setText(title);
-  }, [title, autosave.settled, fieldLock.editing]);
+    if (fieldLock.editing || !autosave.settled) return;
+    setText(title);
+    revert();
+  }, [title, autosave.settled, fieldLock.editing, revert]);
 
   const edit = (value: string) => {
     // One line: pasted line breaks become spaces (Enter itself is refused below).

@@ -45,6 +45,7 @@ export function TitleField({
           singleLine
           readOnly={preview || locked}
           settled={autosave.settled}
+          onRestore={autosave.revert}
           error={autosave.error}
           showCounter={!preview && !locked}
           sx={sx}

@@ -12,10 +12,10 @@ import { useParams } from 'react-router';
 import { charterFailure, parseInitiativeId, useCharterQuery } from '../../api/charter';
 import { ApiError } from '../../api/client';
 import { rememberLastActiveStrategy, useSession } from '../../api/session';
+import { RetryAlert } from '../../components/RetryAlert';
 import { SaveStatusProvider } from '../../lib/autosave/useAutosave';
 import { NotFoundPage } from '../info/NotFoundPage';
 import { CharterEditor } from './CharterEditor';
-import { RetryAlert } from './RetryAlert';
 
 /**
  * An answer that says the initiative is not there for this user (missing, not visible, a bad id).

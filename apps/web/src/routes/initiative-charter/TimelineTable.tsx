@@ -19,10 +19,10 @@ import {
   useDeleteTimeline,
   useTimelinesQuery,
 } from '../../api/charter';
+import { RetryAlert } from '../../components/RetryAlert';
 import { CharterSection } from './CharterSection';
 import { useCharterEditing } from './charterEditing';
 import { PRINT_HIDDEN } from './printStyles';
-import { RetryAlert } from './RetryAlert';
 import { TimelineRow } from './TimelineRow';
 
 function EmptyTimeline({ canEdit }: { canEdit: boolean }) {

@@ -31,9 +31,9 @@ import {
   useStatusHistoryQuery,
 } from '../../api/progress';
 import type { Comment, Strategy } from '../../api/strategyWire';
+import { RetryAlert } from '../../components/RetryAlert';
 import { RichTextField } from '../../components/RichTextField';
 import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
-import { RetryAlert } from '../initiative-charter/RetryAlert';
 import { SaveStatusIndicator } from '../strategy/SaveStatusIndicator';
 import { SectionHeading } from '../strategy/SectionHeading';
 import { CURRENT, DueDateSelect } from './DueDateSelect';

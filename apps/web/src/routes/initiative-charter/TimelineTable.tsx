@@ -25,6 +25,9 @@ import { useCharterEditing } from './charterEditing';
 import { PRINT_HIDDEN } from './printStyles';
 import { TimelineRow } from './TimelineRow';
 
+/** Room for the whole 'MM/DD/YYYY' beside the calendar button (an e2e test measures it). */
+const DATE_COLUMN_WIDTH = 212;
+
 function EmptyTimeline({ canEdit }: { canEdit: boolean }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 2, px: 1, color: 'text.secondary' }}>
@@ -50,8 +53,8 @@ function TimelineRows({ rows }: { rows: Timeline[] }) {
       <TableHead>
         <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary' } }}>
           <TableCell>Milestone</TableCell>
-          <TableCell sx={{ width: { xs: 170, md: 196 } }}>Start date</TableCell>
-          <TableCell sx={{ width: { xs: 170, md: 196 } }}>End date</TableCell>
+          <TableCell sx={{ width: DATE_COLUMN_WIDTH }}>Start date</TableCell>
+          <TableCell sx={{ width: DATE_COLUMN_WIDTH }}>End date</TableCell>
           <TableCell sx={{ width: 48 }} {...PRINT_HIDDEN}>
             <Box component="span" sx={visuallyHidden}>
               Actions

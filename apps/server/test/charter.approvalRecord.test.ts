@@ -136,7 +136,11 @@ describe('approval on record', () => {
     expect(withdrawals).toHaveLength(3);
     const subject = `The charter of ${title} changed: approval withdrawn`;
     await suite.server.smtp.waitFor(people.sponsor.email, new RegExp(`^${subject}$`));
-    expect(await queuedTo(subject)).toEqual([people.sponsor.email, people.sponsor.email, people.sponsor.email]);
+    expect(await queuedTo(subject)).toEqual([
+      people.sponsor.email,
+      people.sponsor.email,
+      people.sponsor.email,
+    ]);
   });
 
   it('should page the history with before, and keep it from people who may not see the strategy', async () => {

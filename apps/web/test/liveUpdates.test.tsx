@@ -96,12 +96,28 @@ function openStrategyAsMark(answers: Record<string, FakeAnswer> = {}) {
   return server;
 }
 
-/** Opens the streaming socket and waits for the re-read every connection starts to be answered. */
-async function connectStreaming(calls: FakeCall[]) {
-  const reads = () => calls.filter((call) => call.path === '/api/strategy/1/').length;
-  const before = reads();
+/** Opens the streaming socket; its first opening reads nothing again (the page has just read it). */
+async function connectStreaming() {
   await waitFor(() => FakeWebSocket.latest('/ws/streaming/'));
   act(() => FakeWebSocket.latest('/ws/streaming/').open());
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+}
+
+/** The socket drops and its next attempt opens: the strategy is read again, and that answer awaited. */
+async function reconnectStreaming(calls: FakeCall[]) {
+  const reads = () => calls.filter((call) => call.path === '/api/strategy/1/').length;
+  const before = reads();
+  const dropped = FakeWebSocket.latest('/ws/streaming/');
+  act(() => dropped.drop());
+  const next = await waitFor(
+    () => {
+      const socket = FakeWebSocket.latest('/ws/streaming/');
+      if (socket === dropped) throw new Error('not yet reconnecting');
+      return socket;
+    },
+    { timeout: 5000 },
+  );
+  act(() => next.open());
   await waitFor(() => expect(reads()).toBe(before + 1));
   await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 }
@@ -110,9 +126,9 @@ const streamed = (message: unknown) => act(() => FakeWebSocket.latest('/ws/strea
 
 describe('live updates on the strategy page', () => {
   it("should show another user's edits of titles as they arrive", async () => {
-    const { calls } = openStrategyAsMark();
+    openStrategyAsMark();
     const title = await screen.findByRole('textbox', { name: 'Strategy title' });
-    await connectStreaming(calls);
+    await connectStreaming();
     streamed(edited('strategy', 1, 'title', 'Brighter star'));
     await waitFor(() => expect(title).toHaveProperty('value', 'Brighter star'));
     streamed(edited('focusArea', 11, 'title', '<p>Customers first</p>'));
@@ -124,11 +140,11 @@ describe('live updates on the strategy page', () => {
   });
 
   it('should not replace what the user is typing, and show the newer value once they leave the field', async () => {
-    const { calls } = openStrategyAsMark({
+    openStrategyAsMark({
       'PATCH /api/strategy/update/1/': ok(wireSummary(1, 'Typed here')),
     });
     const title = await screen.findByRole('textbox', { name: 'Strategy title' });
-    await connectStreaming(calls);
+    await connectStreaming();
     fireEvent.focus(title);
     fireEvent.change(title, { target: { value: 'Typed here' } });
     streamed(edited('strategy', 1, 'title', 'From elsewhere'));
@@ -145,9 +161,9 @@ describe('live updates on the strategy page', () => {
 
   it('should log and ignore a message that breaks the contract', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { calls } = openStrategyAsMark();
+    openStrategyAsMark();
     const title = await screen.findByRole('textbox', { name: 'Strategy title' });
-    await connectStreaming(calls);
+    await connectStreaming();
     streamed({ res_id: 1, model: 'strategy', field: 'title', value: 'Sneaky' });
     streamed('not json at all');
     expect(warn).toHaveBeenCalledTimes(2);
@@ -156,23 +172,23 @@ describe('live updates on the strategy page', () => {
 
   it('should say the strategy is missing once another user deleted it', async () => {
     let deleted = false;
-    const { calls } = openStrategyAsMark({
+    openStrategyAsMark({
       'GET /api/strategy/1/': () =>
         deleted ? { status: 404, body: { detail: 'Not found.' } } : ok(wireStrategy()),
     });
     await screen.findByRole('textbox', { name: 'Strategy title' });
-    await connectStreaming(calls);
+    await connectStreaming();
     deleted = true;
     streamed(changed('delete', 'strategy', 1));
     expect(await screen.findByText(MESSAGES.strategyMissing)).toBeTruthy();
   });
 
   it('should say "Reconnecting…" while the connection is down for more than a moment', async () => {
-    const { calls } = openStrategyAsMark();
+    openStrategyAsMark();
     await screen.findByRole('textbox', { name: 'Strategy title' });
     const status = screen.getByRole('status', { name: 'Connection status' });
     await waitFor(() => expect(status.textContent).toBe('Reconnecting…'));
-    await connectStreaming(calls);
+    await connectStreaming();
     act(() => FakeWebSocket.latest('/ws/locks/').open());
     await waitFor(() => expect(status.textContent).toBe(''));
   });
@@ -188,11 +204,12 @@ describe('an edit made while the connection is down', () => {
       },
     });
     const title = await screen.findByRole('textbox', { name: 'Strategy title' });
+    await connectStreaming();
     fireEvent.change(title, { target: { value: 'Written offline' } });
     expect(await screen.findByText('Not saved — retrying', {}, { timeout: 2000 })).toBeTruthy();
 
-    // Back online: the socket connects and the strategy is read again, still with the old title.
-    await connectStreaming(calls);
+    // Back online: the socket connects again and the strategy is read again, still with the old title.
+    await reconnectStreaming(calls);
     expect(title).toHaveProperty('value', 'Written offline');
 
     online = true;

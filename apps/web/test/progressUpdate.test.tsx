@@ -89,8 +89,10 @@ describe('progress update page: due dates', () => {
 
   it('should offer to try again when the locked dates cannot be read', async () => {
     openProgressAs(MARK.id, { 'GET /api/locked-comment-dates/1/': { status: 500, body: { detail: '' } } });
-    expect(await screen.findByText(PROGRESS_MESSAGES.fetchLockedDatesFailed)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(
+      await screen.findByText(PROGRESS_MESSAGES.fetchLockedDatesFailed, {}, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: MESSAGES.tryAgain })).toBeTruthy();
   });
 });
 

@@ -285,7 +285,7 @@ describe('strategy settings page', () => {
       await screen.findByText(PROGRESS_MESSAGES.fetchSettingsFailed, {}, { timeout: 5000 }),
     ).toBeTruthy();
     failing = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: MESSAGES.tryAgain }));
     expect(await loaded()).toBeTruthy();
   });
 

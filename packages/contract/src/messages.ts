@@ -74,6 +74,8 @@ export const MESSAGES = {
   invalidCharacters: 'The text contains characters that are not allowed.',
   notFound: 'Not found.',
   internalError: 'Something went wrong on our side. Please try again.',
+  /** The button beside a load that failed for a passing reason (network, server error). */
+  tryAgain: 'Try again',
 } as const;
 
 /** Structural rules of the strategy page (DESIGN §4, spec §9). */

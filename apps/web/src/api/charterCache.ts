@@ -44,7 +44,10 @@ export function refreshCharters(queryClient: QueryClient, strategyId: number): v
   });
 }
 
-/** After a gap in the connection every charter on hand is read again: messages may have been missed. */
-export function rereadCharters(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: [CHARTER_ROOT] });
+/**
+ * After a gap in the connection every charter on hand (or those `predicate` picks) is read again:
+ * messages may have been missed.
+ */
+export function rereadCharters(queryClient: QueryClient, predicate?: (query: Query) => boolean): void {
+  void queryClient.invalidateQueries({ queryKey: [CHARTER_ROOT], predicate });
 }

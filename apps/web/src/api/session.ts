@@ -64,11 +64,23 @@ export function readLastActiveStrategy(): string | null {
   return value && /^\d+$/.test(value) ? value : null;
 }
 
+// Each change is announced, so the header's links follow the strategy opened last at once.
+function writeLastActiveStrategy(value: string | null): void {
+  if (value === null) localStorage.removeItem(LAST_ACTIVE_STRATEGY_KEY);
+  else localStorage.setItem(LAST_ACTIVE_STRATEGY_KEY, value);
+  window.dispatchEvent(new Event(SESSION_CHANGED));
+}
+
 export function rememberLastActiveStrategy(strategyId: number): void {
-  localStorage.setItem(LAST_ACTIVE_STRATEGY_KEY, String(strategyId));
+  if (readLastActiveStrategy() !== String(strategyId)) writeLastActiveStrategy(String(strategyId));
 }
 
 /** A deleted or no longer visible strategy must not be where "Strategy" and login lead. */
 export function forgetLastActiveStrategy(strategyId: number): void {
-  if (readLastActiveStrategy() === String(strategyId)) localStorage.removeItem(LAST_ACTIVE_STRATEGY_KEY);
+  if (readLastActiveStrategy() === String(strategyId)) writeLastActiveStrategy(null);
+}
+
+/** The strategy opened last; re-renders when it changes in this tab or another. */
+export function useLastActiveStrategy(): string | null {
+  return useSyncExternalStore(subscribe, readLastActiveStrategy, () => null);
 }

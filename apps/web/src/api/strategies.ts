@@ -15,6 +15,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useMemo } from 'react';
 import { ApiError, apiRequest, noContent, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
+import { notificationSettingsKey } from './notificationSettings';
+import { progressKey } from './progress';
 import { keepingCurrent } from './staleEdits';
 import {
   editFocusArea,
@@ -143,13 +145,21 @@ export function useStrategiesQuery() {
   return useQuery(strategiesQuery);
 }
 
+/**
+ * Strategies this tab deleted. Their page may still be on screen for a moment after the delete
+ * (the next page's code loads first): it must not read them again, whatever asks (a re-render, the
+ * live update announcing the delete, window focus). Ids are never reused, so the set only grows.
+ */
+const deletedHere = new Set<number>();
+
 /** One strategy with its focus areas and initiatives, under the key ['strategy', id]. */
 export function useStrategyQuery(id: number | string | undefined) {
   const strategyId = parseStrategyId(id);
   return useQuery({
     queryKey: strategyKey(strategyId ?? 0),
     queryFn: () => fetchStrategy(strategyId ?? 0),
-    enabled: strategyId !== null,
+    // Asked at every fetch, not only when the page renders.
+    enabled: () => strategyId !== null && !deletedHere.has(strategyId),
   });
 }
 
@@ -168,9 +178,22 @@ export function useDeleteStrategy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteStrategy,
+    // From the moment it is asked: the live update of the delete may come before the answer.
+    onMutate: (id) => {
+      deletedHere.add(id);
+    },
+    onError: (_, id) => {
+      deletedHere.delete(id);
+    },
     onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: strategyKey(id) });
-      void queryClient.invalidateQueries({ queryKey: strategiesKey });
+      // Gone from the cache, not read again (it would only answer 404).
+      for (const queryKey of [strategyKey(id), notificationSettingsKey(id), progressKey(id)]) {
+        void queryClient.cancelQueries({ queryKey });
+        queryClient.removeQueries({ queryKey });
+      }
+      queryClient.setQueryData<StrategySummary[]>(strategiesKey, (list) =>
+        list?.filter((strategy) => strategy.id !== id),
+      );
     },
   });
 }

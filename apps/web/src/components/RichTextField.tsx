@@ -32,6 +32,8 @@ export interface RichTextFieldProps {
   settled?: boolean;
   /** The editor shows `value` as stored, nothing typed over it (autosave takes its version as the base). */
   onStoredShown?: (value: string) => void;
+  /** Called when the stored value replaces what the field showed (e.g. a cleared title, left). */
+  onRestore?: () => void;
   /** A rule or server message shown under the field. */
   error?: string | null;
   /** The counter is for editing; previews and exports leave it out. */
@@ -95,6 +97,7 @@ export function RichTextField({
   readOnly = false,
   settled = true,
   onStoredShown,
+  onRestore,
   error = null,
   showCounter = true,
   sx,
@@ -135,9 +138,12 @@ export function RichTextField({
   useEffect(() => {
     if (!editor || editor.isDestroyed || focused || !settled) return;
     const shown = editor.isEmpty ? '' : editor.getHTML();
-    if (shown !== value) editor.commands.setContent(value, { emitUpdate: false });
+    if (shown !== value) {
+      editor.commands.setContent(value, { emitUpdate: false });
+      onRestore?.();
+    }
     onStoredShown?.(value);
-  }, [editor, value, settled, focused, onStoredShown]);
+  }, [editor, value, settled, focused, onStoredShown, onRestore]);
 
   const atLimit = characters >= maxLength;
   const message = error ?? (atLimit && !readOnly ? MESSAGES.charactersReached : null);

@@ -11,7 +11,7 @@ import {
   type LockModel,
   type StreamingMessage,
 } from '@keystone/contract';
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { refreshActivity, rereadActivity } from '../api/activity';
 import { refreshCharters, rereadCharters } from '../api/charterCache';
 import type { CharterInitiative } from '../api/charterWire';
@@ -92,14 +92,25 @@ export function applyStreamingMessage(queryClient: QueryClient, message: Streami
   patchField(queryClient, message);
 }
 
-/** After a gap in the connection, every strategy on hand is read again: messages may have been missed. */
-export function rereadAfterGap(queryClient: QueryClient): void {
-  rereadCharters(queryClient);
+/**
+ * After a gap in the connection, every strategy on hand is read again: messages may have been
+ * missed. With `readBefore`, only what was stored before that moment (a read still under way, or
+ * one answered since, already sees the connection's start).
+ */
+export function rereadAfterGap(queryClient: QueryClient, readBefore?: number): void {
+  const predicate =
+    readBefore === undefined
+      ? undefined
+      : (query: Query) =>
+          query.state.status !== 'pending' &&
+          query.state.fetchStatus === 'idle' &&
+          Math.max(query.state.dataUpdatedAt, query.state.errorUpdatedAt) < readBefore;
+  rereadCharters(queryClient, predicate);
   rereadActivity(queryClient);
-  void rereadQueries(queryClient, { queryKey: ['strategy'] });
-  void rereadQueries(queryClient, { queryKey: ['notification-settings'] });
-  void rereadQueries(queryClient, { queryKey: ['progress'] });
-  void rereadQueries(queryClient, { queryKey: strategiesKey });
+  void rereadQueries(queryClient, { queryKey: ['strategy'], predicate });
+  void rereadQueries(queryClient, { queryKey: ['notification-settings'], predicate });
+  void rereadQueries(queryClient, { queryKey: ['progress'], predicate });
+  void rereadQueries(queryClient, { queryKey: strategiesKey, predicate });
 }
 
 /**

@@ -52,6 +52,7 @@ export class RealtimeClient {
   /** Counts lock-list reads, so the answer of an older connection's read is dropped. */
   private lockListReads = 0;
   private sessionCheck: Promise<void> | null = null;
+  private streamingOpened = false;
 
   constructor(
     private readonly session: Session,
@@ -69,7 +70,7 @@ export class RealtimeClient {
       }),
       new ReconnectingSocket({
         url: socketAddress('/ws/streaming/', { token }),
-        onOpen: () => this.onStreamingOpen(),
+        onOpen: (connectingSince) => this.onStreamingOpen(connectingSince),
         onMessage: (message) => this.onStreamingMessage(message),
         onDown: () => this.connection.socketDown('streaming'),
         onRefused: (code) => this.onRefused(code),
@@ -161,9 +162,15 @@ export class RealtimeClient {
     else this.locks.apply(parsed.data);
   }
 
-  private onStreamingOpen(): void {
+  /**
+   * After a drop everything on hand is read again. The first connection opens while the page is
+   * reading what it shows: only what was read before it began connecting is read again, so a page
+   * does not load its data twice.
+   */
+  private onStreamingOpen(connectingSince: number): void {
     this.connection.socketUp('streaming');
-    rereadAfterGap(this.queryClient);
+    rereadAfterGap(this.queryClient, this.streamingOpened ? undefined : connectingSince);
+    this.streamingOpened = true;
   }
 
   private onStreamingMessage(message: unknown): void {

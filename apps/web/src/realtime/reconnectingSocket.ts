@@ -20,8 +20,11 @@ const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([
 
 export interface ReconnectingSocketOptions {
   url: string;
-  /** Each (re)connection: whatever was missed while down must be read again. */
-  onOpen: () => void;
+  /**
+   * Each (re)connection: whatever was missed while down must be read again. Given when this
+   * attempt began: what was read after that is taken as current.
+   */
+  onOpen: (connectingSince: number) => void;
   /** The message's JSON, or its raw text when it is not JSON (the caller validates either). */
   onMessage: (message: unknown) => void;
   onDown: () => void;
@@ -74,6 +77,7 @@ export class ReconnectingSocket {
     this.clearTimers();
     // Spec §4: any existing socket is closed before a new one opens.
     this.closeSocket();
+    const connectingSince = Date.now();
     const socket = new WebSocket(this.options.url);
     this.socket = socket;
     let opened = false;
@@ -82,7 +86,7 @@ export class ReconnectingSocket {
       this.stableTimer = setTimeout(() => {
         this.attempt = 0;
       }, STABLE_AFTER_MS);
-      this.options.onOpen();
+      this.options.onOpen(connectingSince);
     };
     socket.onmessage = (event: MessageEvent) => this.options.onMessage(parse(event.data));
     socket.onclose = (event: CloseEvent) => {

@@ -1,14 +1,19 @@
-/** Links that depend on the strategy the user worked on last (spec §2 Layout and /login). */
+/** Links that depend on the strategy the user works on (spec §2 Layout and /login). */
 import { readLastActiveStrategy } from '../api/session';
 
+/** Where a logged-in visitor of /login goes (spec §2: the last active strategy, or /strategy if none). */
 export function lastStrategyPath(): string {
   const strategyId = readLastActiveStrategy();
   return strategyId ? `/strategy/${strategyId}` : '/strategy';
 }
 
-export function lastProgressPath(): string {
-  const strategyId = readLastActiveStrategy();
-  return strategyId ? `/progress-update/${strategyId}` : '/strategies';
+/**
+ * The header's Strategy and Progress links: the strategy given (the one open, else the one opened
+ * last), or the list when there is none. Never /strategy, which creates one.
+ */
+export function headerPaths(strategyId: string | null): { strategy: string; progress: string } {
+  if (strategyId === null) return { strategy: '/strategies', progress: '/strategies' };
+  return { strategy: `/strategy/${strategyId}`, progress: `/progress-update/${strategyId}` };
 }
 
 /** Administrators' page of their organisation (issue 14). */

@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { type ActivityScope, useActivityQuery } from '../../api/activity';
 import type { RestoreTarget } from '../../api/activityRestore';
 import { errorMessage } from '../../api/errorMessages';
-import { RetryAlert } from '../../routes/initiative-charter/RetryAlert';
+import { RetryAlert } from '../RetryAlert';
 import { ActivityItemView } from './ActivityItemView';
 import { type ActivityItem, collapseEntries, groupByDay } from './activityGroups';
 import { type RestoreSources, restoreOptions } from './restoreOptions';

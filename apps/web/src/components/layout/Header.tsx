@@ -4,11 +4,27 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import { Link as RouterLink, useLocation } from 'react-router';
-import { useSession } from '../../api/session';
-import { lastProgressPath, lastStrategyPath } from '../../routes/paths';
+import { matchPath, Link as RouterLink, useLocation } from 'react-router';
+import { useLastActiveStrategy, useSession } from '../../api/session';
+import { headerPaths } from '../../routes/paths';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
+
+/** Pages about one strategy, named by the route itself. */
+const STRATEGY_ROUTES = [
+  '/strategy/:id',
+  '/progress-update/:id',
+  '/strategy-settings/:id',
+  '/strategy-team/:id',
+];
+
+function strategyInRoute(pathname: string): string | null {
+  for (const pattern of STRATEGY_ROUTES) {
+    const id = matchPath({ path: pattern, end: false }, pathname)?.params.id;
+    if (id && /^\d+$/.test(id)) return id;
+  }
+  return null;
+}
 
 const headerLinkSx = { color: 'inherit', fontWeight: 500, '&:hover': { bgcolor: 'rgba(255,255,255,0.1)' } };
 
@@ -16,6 +32,9 @@ export function Header() {
   const session = useSession();
   const { pathname } = useLocation();
   const onStrategiesList = pathname.replace(/\/+$/, '') === '/strategies';
+  // The strategy open now, else the one opened last (a charter names its strategy only once loaded).
+  const lastActive = useLastActiveStrategy();
+  const links = headerPaths(strategyInRoute(pathname) ?? lastActive);
 
   return (
     <AppBar position="sticky" elevation={0} color="primary">
@@ -32,10 +51,10 @@ export function Header() {
         <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5, ml: 3, flexGrow: 1 }}>
           {session && !onStrategiesList && (
             <>
-              <Button component={RouterLink} to={lastStrategyPath()} sx={headerLinkSx}>
+              <Button component={RouterLink} to={links.strategy} sx={headerLinkSx}>
                 Strategy
               </Button>
-              <Button component={RouterLink} to={lastProgressPath()} sx={headerLinkSx}>
+              <Button component={RouterLink} to={links.progress} sx={headerLinkSx}>
                 Progress
               </Button>
             </>

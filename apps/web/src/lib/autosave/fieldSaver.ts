@@ -127,6 +127,16 @@ export class FieldSaver<T> {
     this.timer = setTimeout(() => this.run(), this.options.debounceMs);
   }
 
+  /**
+   * The field shows the stored value again (it was left holding text that breaks a rule): that
+   * text, never sent, is dropped with its message. A save under way keeps its state.
+   */
+  revert(): void {
+    if (this.snapshot.state !== 'invalid' || this.inFlight) return;
+    this.latest = null;
+    this.set({ state: 'idle', error: null });
+  }
+
   /** Sends a waiting change now (the field is going away); retries carry on as scheduled. */
   flush(): void {
     if (this.snapshot.state !== 'pending') return;

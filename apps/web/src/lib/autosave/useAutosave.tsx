@@ -97,6 +97,8 @@ export interface Autosave<T> {
   settled: boolean;
   /** Set while someone else's newer text waits for the user's choice. */
   conflict: AutosaveConflict<T> | null;
+  /** The field shows the stored value again: a rule message about the text it replaced goes. */
+  revert: () => void;
 }
 
 export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
@@ -157,6 +159,7 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
     },
     [saver],
   );
+  const revert = useCallback(() => saver.revert(), [saver]);
   const shown = useCallback(
     (value: T) => {
       shownValue.current = { value };
@@ -170,6 +173,7 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
   return {
     change,
     shown,
+    revert,
     error: snapshot.error,
     settled: !UNSAVED_STATES.has(snapshot.state),
     conflict: open

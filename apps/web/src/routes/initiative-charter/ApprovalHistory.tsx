@@ -13,11 +13,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ApprovalHistoryStep, useApprovalHistory } from '../../api/approvalHistory';
 import { errorMessage } from '../../api/errorMessages';
+import { RetryAlert } from '../../components/RetryAlert';
 import { personName } from '../../lib/personName';
 import { CharterSection } from './CharterSection';
 import { formatMomentAndTime } from './charterDates';
 import { PRINT_HIDDEN } from './printStyles';
-import { RetryAlert } from './RetryAlert';
 
 /** The sentence of one step: "Olga Owner changed Impact and Timeline, which withdrew the approval". */
 export function stepText(step: ApprovalHistoryStep): string {

@@ -7,14 +7,15 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { charterFailure, parseInitiativeId, useCharterQuery } from '../../api/charter';
 import { ApiError } from '../../api/client';
-import { useSession } from '../../api/session';
+import { rememberLastActiveStrategy, useSession } from '../../api/session';
+import { RetryAlert } from '../../components/RetryAlert';
 import { SaveStatusProvider } from '../../lib/autosave/useAutosave';
 import { NotFoundPage } from '../info/NotFoundPage';
 import { CharterEditor } from './CharterEditor';
-import { RetryAlert } from './RetryAlert';
 
 /**
  * An answer that says the initiative is not there for this user (missing, not visible, a bad id).
@@ -29,6 +30,12 @@ export function InitiativeCharterPage() {
   const initiativeId = parseInitiativeId(params.initiativeId);
   const session = useSession();
   const charter = useCharterQuery(initiativeId);
+  const strategyId = charter.data?.strategyId;
+
+  // The header's Strategy and Progress links lead to this charter's strategy.
+  useEffect(() => {
+    if (strategyId !== undefined) rememberLastActiveStrategy(strategyId);
+  }, [strategyId]);
 
   if (initiativeId === null || isMissing(charter.error)) return <NotFoundPage />;
   if (charter.isPending) return <LinearProgress aria-label="Loading initiative charter" />;

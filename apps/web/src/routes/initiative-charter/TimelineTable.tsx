@@ -19,12 +19,15 @@ import {
   useDeleteTimeline,
   useTimelinesQuery,
 } from '../../api/charter';
+import { RetryAlert } from '../../components/RetryAlert';
 import { WITHDRAWS_APPROVAL } from './ApprovalEditGuard';
 import { CharterSection } from './CharterSection';
 import { useCharterEditing } from './charterEditing';
 import { PRINT_HIDDEN } from './printStyles';
-import { RetryAlert } from './RetryAlert';
 import { TimelineRow } from './TimelineRow';
+
+/** Room for the whole 'MM/DD/YYYY' beside the calendar button (an e2e test measures it). */
+const DATE_COLUMN_WIDTH = 212;
 
 function EmptyTimeline({ canEdit }: { canEdit: boolean }) {
   return (
@@ -53,8 +56,8 @@ function TimelineRows({ rows }: { rows: Timeline[] }) {
       <TableHead>
         <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary' } }}>
           <TableCell>Milestone</TableCell>
-          <TableCell sx={{ width: { xs: 170, md: 196 } }}>Start date</TableCell>
-          <TableCell sx={{ width: { xs: 170, md: 196 } }}>End date</TableCell>
+          <TableCell sx={{ width: DATE_COLUMN_WIDTH }}>Start date</TableCell>
+          <TableCell sx={{ width: DATE_COLUMN_WIDTH }}>End date</TableCell>
           <TableCell sx={{ width: 48 }} {...PRINT_HIDDEN}>
             <Box component="span" sx={visuallyHidden}>
               Actions

@@ -4,7 +4,6 @@
  * its refusal is shown above the table as it said it.
  */
 import { type Member, ORGANISATION_LABELS, ORGANISATION_MESSAGES } from '@keystone/contract';
-import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -15,6 +14,7 @@ import { errorMessage } from '../../api/errorMessages';
 import { useMembers, useUpdateMember } from '../../api/organisation';
 import { useSession } from '../../api/session';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RetryAlert } from '../../components/RetryAlert';
 import { ColumnHeads } from './ColumnHeads';
 import { MemberRow, memberName } from './MemberRow';
 import { OutcomeAlert, useOutcome } from './outcome';
@@ -42,7 +42,10 @@ export function MembersTable() {
   }
   if (members.isError) {
     return (
-      <Alert severity="error">{errorMessage(members.error, ORGANISATION_MESSAGES.fetchMembersFailed)}</Alert>
+      <RetryAlert
+        message={errorMessage(members.error, ORGANISATION_MESSAGES.fetchMembersFailed)}
+        onRetry={() => void members.refetch()}
+      />
     );
   }
 

@@ -1,6 +1,5 @@
 /** Invitations not accepted yet: when each was last sent, and resending or revoking it. */
 import { MESSAGES, ORGANISATION_LABELS, ORGANISATION_MESSAGES } from '@keystone/contract';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { type Invite, useInvites, useResendInvite, useRevokeInvite } from '../../api/invites';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RetryAlert } from '../../components/RetryAlert';
 import { formatDateTime, timeAgo } from '../../lib/timeAgo';
 import { OutcomeAlert, useOutcome } from './outcome';
 
@@ -26,7 +26,8 @@ export function PendingInvites() {
 
   if (invites.isPending)
     return <Skeleton variant="rounded" height={80} aria-label="Loading the invitations" />;
-  if (invites.isError) return <Alert severity="error">{MESSAGES.getInvitesFailed}</Alert>;
+  if (invites.isError)
+    return <RetryAlert message={MESSAGES.getInvitesFailed} onRetry={() => void invites.refetch()} />;
 
   const pending = invites.data.filter((invite) => !invite.isAccepted);
   const busy = resend.isPending || revoke.isPending;

@@ -9,7 +9,6 @@ import {
   SIGN_IN_METHOD_LABELS,
   type UserSummary,
 } from '@keystone/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -24,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { type SecurityLogFilter, useMembers, useSecurityLog } from '../../api/organisation';
+import { RetryAlert } from '../../components/RetryAlert';
 import { formatDateTime } from '../../lib/timeAgo';
 import { ColumnHeads } from './ColumnHeads';
 import { SecurityLogFilters } from './SecurityLogFilters';
@@ -95,9 +95,11 @@ export function SecurityLog() {
       )}
       {/* The first page's failure, or an older page's (the entries shown so far stay). */}
       {log.isError && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {errorMessage(log.error, ORGANISATION_MESSAGES.fetchSecurityLogFailed)}
-        </Alert>
+        <RetryAlert
+          message={errorMessage(log.error, ORGANISATION_MESSAGES.fetchSecurityLogFailed)}
+          onRetry={() => void (log.isFetchNextPageError ? log.fetchNextPage() : log.refetch())}
+          sx={{ mt: 2 }}
+        />
       )}
     </Box>
   );

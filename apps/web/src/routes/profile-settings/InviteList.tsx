@@ -1,7 +1,6 @@
 /** The organisation's invites and whether each has been accepted. */
 
 import { MESSAGES } from '@keystone/contract';
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
@@ -9,11 +8,13 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useInvites } from '../../api/invites';
+import { RetryAlert } from '../../components/RetryAlert';
 
 export function InviteList() {
   const invites = useInvites();
   if (invites.isPending) return <CircularProgress size={24} aria-label="Loading invites" />;
-  if (invites.isError) return <Alert severity="error">{MESSAGES.getInvitesFailed}</Alert>;
+  if (invites.isError)
+    return <RetryAlert message={MESSAGES.getInvitesFailed} onRetry={() => void invites.refetch()} />;
   if (invites.data.length === 0) {
     return <Typography color="textSecondary">Nobody has been invited yet.</Typography>;
   }

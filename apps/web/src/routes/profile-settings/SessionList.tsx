@@ -12,6 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../api/errorMessages';
 import { type SessionEntry, useEndOtherSessions, useEndSession, useSessions } from '../../api/sessions';
+import { RetryAlert } from '../../components/RetryAlert';
 import { useTimedMessage } from '../../components/useTimedMessage';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -24,7 +25,11 @@ export function SessionList() {
   const [message, showMessage] = useTimedMessage();
 
   if (sessions.isPending) return <CircularProgress size={24} aria-label="Loading your sessions" />;
-  if (sessions.isError) return <Alert severity="error">{SESSION_MESSAGES.fetchSessionsFailed}</Alert>;
+  if (sessions.isError) {
+    return (
+      <RetryAlert message={SESSION_MESSAGES.fetchSessionsFailed} onRetry={() => void sessions.refetch()} />
+    );
+  }
 
   const report = { onSuccess: (text: string) => showMessage({ severity: 'success', text }) };
   const failed = (error: unknown) =>

@@ -10,8 +10,8 @@ import { useParams } from 'react-router';
 import { useNotificationSettingsQuery } from '../../api/notificationSettings';
 import { rememberLastActiveStrategy, useSession } from '../../api/session';
 import { failureMessage, isMissingStrategy, parseStrategyId, useStrategyQuery } from '../../api/strategies';
+import { RetryAlert } from '../../components/RetryAlert';
 import { SaveStatusProvider } from '../../lib/autosave/useAutosave';
-import { RetryAlert } from '../initiative-charter/RetryAlert';
 import { StrategyMissing } from '../strategy/StrategyMissing';
 import { ProgressView } from './ProgressView';
 

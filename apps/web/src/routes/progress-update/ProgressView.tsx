@@ -32,9 +32,9 @@ import {
 } from '../../api/progress';
 import type { Comment, Strategy } from '../../api/strategyWire';
 import { ActivityButton } from '../../components/activity/ActivityButton';
+import { RetryAlert } from '../../components/RetryAlert';
 import { RichTextField } from '../../components/RichTextField';
 import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
-import { RetryAlert } from '../initiative-charter/RetryAlert';
 import { SaveStatusIndicator } from '../strategy/SaveStatusIndicator';
 import { SectionHeading } from '../strategy/SectionHeading';
 import { CURRENT, DueDateSelect } from './DueDateSelect';

@@ -1,5 +1,5 @@
 /** The status trend section: the chart once a due date has passed, a one-line hint before that. */
-
+import { MESSAGES } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -23,7 +23,7 @@ export function StatusTrend({ history, timeZone, selectedDate }: StatusTrendProp
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           The status trend could not be loaded.{' '}
           <Button size="small" onClick={() => void history.refetch()}>
-            Retry
+            {MESSAGES.tryAgain}
           </Button>
         </Typography>
       )}

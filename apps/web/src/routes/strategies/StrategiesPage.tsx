@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../api/session';
 import { failureMessage, useCreateStrategy, useStrategiesQuery } from '../../api/strategies';
+import { RetryAlert } from '../../components/RetryAlert';
 import { CreateStrategyTile, StrategyCard } from './StrategyCard';
 
 const gridSx = {
@@ -55,16 +56,19 @@ export function StrategiesPage() {
       </Typography>
       {strategies.isPending && <LinearProgress aria-label="Loading strategies" sx={{ mb: 3 }} />}
       {strategies.isError && (
-        <Alert severity="error" sx={{ mb: 3 }}>
-          {failureMessage('fetchStrategies', strategies.error)}
-        </Alert>
+        <RetryAlert
+          message={failureMessage('fetchStrategies', strategies.error)}
+          onRetry={() => void strategies.refetch()}
+          sx={{ mb: 3 }}
+        />
       )}
       {create.isError && (
         <Alert severity="error" sx={{ mb: 3 }}>
           {failureMessage('createStrategy', create.error)}
         </Alert>
       )}
-      {!strategies.isPending && (
+      {/* A list that failed to load shows only the failure: "no strategies yet" would be untrue. */}
+      {strategies.data !== undefined && (
         <>
           <Section heading={STRATEGY_MESSAGES.ownedByMe}>
             <Box component="ul" sx={gridSx}>
@@ -73,7 +77,7 @@ export function StrategiesPage() {
                 <StrategyCard key={strategy.id} strategy={strategy} />
               ))}
             </Box>
-            {strategies.isSuccess && all.length === 0 && (
+            {all.length === 0 && !strategies.isError && (
               <Typography color="textSecondary" sx={{ mt: 2 }}>
                 You have no strategies yet. Create your first one: give it a title, an ambition, and up to
                 five focus areas with their initiatives.
@@ -81,7 +85,7 @@ export function StrategiesPage() {
             )}
           </Section>
           <Section heading={STRATEGY_MESSAGES.ownedByOthers}>
-            {others.length > 0 ? (
+            {others.length > 0 || strategies.isError ? (
               <Box component="ul" sx={gridSx}>
                 {others.map((strategy) => (
                   <StrategyCard key={strategy.id} strategy={strategy} />

@@ -14,8 +14,8 @@ import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useNotificationSettingsQuery } from '../../api/notificationSettings';
 import { useSession } from '../../api/session';
 import { isMissingStrategy, parseStrategyId, useStrategyQuery } from '../../api/strategies';
+import { RetryAlert } from '../../components/RetryAlert';
 import { personName } from '../../lib/personName';
-import { RetryAlert } from '../initiative-charter/RetryAlert';
 import { StrategyMissing } from '../strategy/StrategyMissing';
 import { SettingsForm } from './SettingsForm';
 

@@ -47,6 +47,7 @@ export function AmbitionField({ ambition, version }: { ambition: string; version
             readOnly={preview || locked}
             settled={autosave.settled}
             onStoredShown={autosave.shown}
+            onRestore={autosave.revert}
             error={autosave.error}
             showCounter={!preview}
             sx={{ typography: 'body1', fontSize: '1.0625rem', lineHeight: 1.6 }}

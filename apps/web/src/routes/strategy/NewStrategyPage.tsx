@@ -1,4 +1,5 @@
 /** /strategy without an id (spec §2): creates a strategy, then replaces the address with its page. */
+import { MESSAGES } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,7 +32,7 @@ export function NewStrategyPage() {
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={start}>
-              Try again
+              {MESSAGES.tryAgain}
             </Button>
           }
         >

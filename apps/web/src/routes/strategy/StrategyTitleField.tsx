@@ -35,12 +35,13 @@ export function StrategyTitleField({ title, version }: { title: string; version:
 
   // A newer title from the server is shown unless the user is typing or an edit is unsaved; one
   // that arrived during typing is shown when the field is left.
-  const { shown, settled } = autosave;
+  const { shown, revert, settled } = autosave;
   useEffect(() => {
     if (fieldLock.editing || !settled) return;
     setText(title);
+    revert();
     shown(title);
-  }, [title, settled, shown, fieldLock.editing]);
+  }, [title, settled, shown, revert, fieldLock.editing]);
 
   const edit = (value: string) => {
     // One line: pasted line breaks become spaces (Enter itself is refused below).

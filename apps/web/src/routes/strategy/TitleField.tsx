@@ -48,6 +48,7 @@ export function TitleField({
             readOnly={preview || locked}
             settled={autosave.settled}
             onStoredShown={autosave.shown}
+            onRestore={autosave.revert}
             error={autosave.error}
             showCounter={!preview && !locked}
             sx={sx}

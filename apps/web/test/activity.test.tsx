@@ -7,6 +7,7 @@ import {
   type ActivityEntry,
   APPROVAL_STEP_TEXT,
   HISTORY_MESSAGES,
+  MESSAGES,
 } from '@keystone/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -210,7 +211,7 @@ describe('the Activity panel', () => {
     const panel = await screen.findByRole('dialog', { name: HISTORY_MESSAGES.activity });
     expect(await within(panel).findByText('Server error.', {}, { timeout: 4000 })).toBeTruthy();
     fail = false;
-    fireEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    fireEvent.click(within(panel).getByRole('button', { name: MESSAGES.tryAgain }));
     expect(await within(panel).findByText(HISTORY_MESSAGES.noActivity)).toBeTruthy();
   });
 

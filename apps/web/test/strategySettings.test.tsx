@@ -296,7 +296,8 @@ describe('strategy settings page', () => {
     await waitFor(() => FakeWebSocket.latest('/ws/streaming/'));
     act(() => FakeWebSocket.latest('/ws/streaming/').open());
     const reads = () => calls.filter((call) => call.path === '/api/notification-settings/5/').length;
-    await waitFor(() => expect(reads()).toBe(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    const before = reads();
     settings = wireSettings({ update_frequency_number: 4 });
     act(() =>
       FakeWebSocket.latest('/ws/streaming/').receive({
@@ -312,5 +313,6 @@ describe('strategy settings page', () => {
     await waitFor(() =>
       expect(screen.getByRole('spinbutton', { name: 'Repeat every' })).toHaveProperty('value', '4'),
     );
+    expect(reads()).toBe(before + 1);
   });
 });

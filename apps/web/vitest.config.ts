@@ -9,5 +9,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.tsx'],
     setupFiles: ['test/setup.ts'],
+    // A test renders whole pages in jsdom; on two cores shared with the server's tests (one vitest
+    // run) a page with its editors can take several seconds, past vitest's default of 5 s.
+    testTimeout: 15_000,
   },
 });

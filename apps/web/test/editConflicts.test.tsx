@@ -206,7 +206,7 @@ describe('a stale edit', () => {
   });
 
   it('should keep the user’s text through a re-read while the conflict is open', async () => {
-    const { ambition, calls } = await conflictOnAmbition([stale(theirs)]);
+    const { ambition } = await conflictOnAmbition([stale(theirs)]);
     await connectStreaming();
     expect(ambition.textContent).toBe('My plan');
     expect(screen.getByRole('region', { name: HISTORY_MESSAGES.stale })).toBeTruthy();
@@ -265,7 +265,7 @@ describe('a live edit by someone else', () => {
   });
 
   it('should name them beside the field for a moment, politely for screen readers', async () => {
-    const { calls } = openStrategyAsMark();
+    openStrategyAsMark();
     const title = await screen.findByRole('textbox', { name: 'Strategy title' });
     await connectStreaming();
     streamed(edit(ANNA.id, 'title', 'Brighter star'));
@@ -277,7 +277,7 @@ describe('a live edit by someone else', () => {
   });
 
   it('should not mark the user’s own edits, and call an unknown person someone else', async () => {
-    const { calls } = openStrategyAsMark();
+    openStrategyAsMark();
     const title = await screen.findByRole('textbox', { name: 'Strategy title' });
     await connectStreaming();
     streamed(edit(MARK.id, 'title', 'My own star'));

@@ -53,6 +53,12 @@ describe('strategy masters and administrators', () => {
     server.database.db.update(users).set({ isActive: false }).where(eq(users.id, member.id));
   const reactivate = (member: Member) =>
     server.database.db.update(users).set({ isActive: true }).where(eq(users.id, member.id));
+  /**
+   * The reads since a point in the query log: the page read is all reads, while on PostgreSQL a
+   * background write (a key's last use, a sweep) may land in the same moment and is not its cost.
+   */
+  const readsSince = (start: number) =>
+    server.queries.slice(start).filter((query) => /^\s*select\b/i.test(query)).length;
   const teamOf = (id: number, key: string) => server.api('GET', `/api/strategy/${id}/team/`, { token: key });
 
   async function freshStrategy(): Promise<Strategy> {
@@ -267,7 +273,8 @@ describe('strategy masters and administrators', () => {
       });
       const before = server.queries.length;
       await strategies.page(master.key, strategy.id);
-      const activeQueries = server.queries.length - before;
+      const activeQueries = readsSince(before);
+      expect(activeQueries).toBeGreaterThan(1);
 
       await deactivate(colleague);
       try {
@@ -279,7 +286,7 @@ describe('strategy masters and administrators', () => {
         const marked = { id: colleague.id, name: 'Alan Turing', email: 'alan@acme.com', is_active: false };
         const start = server.queries.length;
         const page = await strategies.page(master.key, strategy.id);
-        expect(server.queries.length - start).toBe(activeQueries);
+        expect(readsSince(start)).toBe(activeQueries);
         expect(page.strategy_masters).toContainEqual(marked);
         expect(page.strategy_masters).toContainEqual({
           id: master.id,

@@ -1,7 +1,15 @@
 /** Charter mails (spec §4): the approval request, the approval itself, and an approval withdrawn by an edit. */
-import { PRODUCT_NAME } from '@keystone/contract';
+import { PRODUCT_NAME, STRATEGY_MESSAGES } from '@keystone/contract';
 import { type MailContent, renderMail } from './layout';
 import { mailName } from './names';
+
+/** How a charter mail names its initiative and strategy when either has no title yet. */
+function titlesOf(options: { initiativeTitle: string; strategyTitle: string }) {
+  return {
+    initiative: options.initiativeTitle || 'an initiative',
+    strategy: options.strategyTitle || STRATEGY_MESSAGES.untitledStrategy,
+  };
+}
 
 export function approvalRequestMail(options: {
   requesterName: string;
@@ -9,8 +17,7 @@ export function approvalRequestMail(options: {
   strategyTitle: string;
   link: string;
 }): MailContent {
-  const initiative = options.initiativeTitle || 'an initiative';
-  const strategy = options.strategyTitle || 'Untitled Strategy';
+  const { initiative, strategy } = titlesOf(options);
   return renderMail({
     subject: `Please approve the charter of ${initiative}`,
     greeting: 'Hello,',
@@ -30,8 +37,7 @@ export function charterApprovedMail(options: {
   strategyTitle: string;
   link: string;
 }): MailContent {
-  const initiative = options.initiativeTitle || 'an initiative';
-  const strategy = options.strategyTitle || 'Untitled Strategy';
+  const { initiative, strategy } = titlesOf(options);
   return renderMail({
     subject: `The charter of ${initiative} is approved`,
     greeting: 'Hello,',
@@ -55,8 +61,7 @@ export function approvalWithdrawnMail(options: {
   strategyTitle: string;
   link: string;
 }): MailContent {
-  const initiative = options.initiativeTitle || 'an initiative';
-  const strategy = options.strategyTitle || 'Untitled Strategy';
+  const { initiative, strategy } = titlesOf(options);
   const approval = options.approverName
     ? `the approval given by ${mailName(options.approverName, 'a sponsor')}`
     : 'its approval';

@@ -13,6 +13,8 @@ mkdirSync(tmp, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
+/** Names of failed tests, repeated at the end so a long log's last lines say what broke. */
+const failedTests = [];
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -38,7 +40,18 @@ function vitest(name, args, env = {}) {
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     env,
   );
-  countReport(name, ok, report, (json) => [json.numPassedTests, json.numFailedTests]);
+  countReport(name, ok, report, (json) => {
+    for (const file of json.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const reason = String(test.failureMessages?.[0] ?? '')
+          .split('\n', 1)[0]
+          .slice(0, 300);
+        failedTests.push(`${name}: ${path.relative(root, file.name)} › ${test.fullName}\n      ${reason}`);
+      }
+    }
+    return [json.numPassedTests, json.numFailedTests];
+  });
 }
 
 /** The Playwright suite; counts its tests from the JSON report. */
@@ -49,7 +62,19 @@ function playwright(name) {
   const ok = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
   });
-  countReport(name, ok, report, (json) => [json.stats.expected + json.stats.flaky, json.stats.unexpected]);
+  countReport(name, ok, report, (json) => {
+    collectPlaywrightFailures(name, json.suites ?? []);
+    return [json.stats.expected + json.stats.flaky, json.stats.unexpected];
+  });
+}
+
+function collectPlaywrightFailures(name, suites) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      if (!spec.ok) failedTests.push(`${name}: ${spec.file} › ${spec.title}`);
+    }
+    collectPlaywrightFailures(name, suite.suites ?? []);
+  }
 }
 
 function countReport(name, ok, report, read) {
@@ -91,6 +116,7 @@ if (check('web build', 'npm', ['run', 'build', '-w', '@keystone/web'])) {
 
 const summary = `${totals.passed} passed, ${totals.failed} failed`;
 writeFileSync(path.join(tmp, 'test-summary.txt'), `${summary}\n`);
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join('; ')}`);
 console.log(`\n${summary}`);
 process.exit(totals.failed > 0 ? 1 : 0);

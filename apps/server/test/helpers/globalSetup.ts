@@ -2,7 +2,7 @@
  * Builds the migrated schema once per run, so each test file starts from a copy instead of
  * migrating (DESIGN §2): a PGlite dump file, or a template database on the PostgreSQL server.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -28,7 +28,8 @@ async function preparePostgres(url: string): Promise<void> {
   await database.close();
 }
 
-async function preparePglite(project: TestProject): Promise<void> {
+/** Writes the dump and answers how to remove it again once the run ends. */
+async function preparePglite(project: TestProject): Promise<() => void> {
   const client = new PGlite();
   await migrate(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   const dump = await client.dumpDataDir('none');
@@ -38,12 +39,16 @@ async function preparePglite(project: TestProject): Promise<void> {
   const file = path.join(folder, `pglite-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
+  return () => rmSync(file, { force: true });
 }
 
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) await preparePostgres(url);
-  else await preparePglite(project);
+  if (url) {
+    await preparePostgres(url);
+    return undefined;
+  }
+  return preparePglite(project);
 }
 
 declare module 'vitest' {

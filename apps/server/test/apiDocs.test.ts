@@ -1,4 +1,4 @@
-import { API_ROUTES } from '@keystone/contract/apiRoutes';
+import { API_ENDPOINTS } from '@keystone/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestServer, type TestServer } from './helpers/testServer';
 
@@ -59,7 +59,7 @@ describe('the API documentation', () => {
       .flatMap(([path, item]) => Object.keys(item).map((method) => routeKey(method.toUpperCase(), path)))
       .sort();
     expect(documented).toEqual(registered);
-    expect(API_ROUTES.map((route) => routeKey(route.method, route.path)).sort()).toEqual(registered);
+    expect(API_ENDPOINTS.map((route) => routeKey(route.method, route.path)).sort()).toEqual(registered);
   });
 
   it('should describe the token scheme and mark which calls need it', () => {
@@ -114,7 +114,7 @@ describe('the API documentation', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     const page = response.body as string;
     expect(page).not.toMatch(/<script/i);
-    for (const route of API_ROUTES) expect(page).toContain(route.path);
+    for (const route of API_ENDPOINTS) expect(page).toContain(route.path);
     expect(page).toContain('time_zone');
     expect((await server.api('GET', '/api/docs/')).status).toBe(200);
   });

@@ -1,12 +1,12 @@
 /**
- * Hostile input to every call of the contract's route table (API_ROUTES), generated: wrong types
+ * Hostile input to every call of the contract's endpoint declarations (API_ENDPOINTS), generated: wrong types
  * in every field, fields left out and added, huge strings and bodies, deep JSON, odd unicode, SQL
  * and script payloads, ids of another organisation, of deleted records and absurd ones. Every
  * answer is a 4xx with a detail (or a 2xx where the input is fine), never a 5xx, never a byte of
  * the other organisation's data; and that organisation's data is exactly as it was afterwards.
  */
-import type { Strategy } from '@keystone/contract';
-import { API_ROUTES, type ApiRoute } from '@keystone/contract/apiRoutes';
+import type { Endpoint, Strategy } from '@keystone/contract';
+import { API_ENDPOINTS } from '@keystone/contract/endpoints';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Attack, type AttackContext, attacksOn, fits, requestJsonSchema } from './helpers/routeAttacks';
@@ -16,7 +16,7 @@ import { type ApiResponse, getTestServer, type TestServer, type TestUser } from 
 /** Every piece of the victim's data carries this mark; no answer to the attacker may hold it. */
 const CANARY = 'zq7';
 const CONNECTION_ID = 'attacker-connection-1';
-const ROUTES = API_ROUTES.filter((route) => route.tag !== 'operations');
+const ROUTES = API_ENDPOINTS.filter((route) => route.tag !== 'operations');
 
 interface Texts {
   title: string;
@@ -211,7 +211,7 @@ describe('generated hostile input: every call of the route table', () => {
   });
 
   /** Logging out ends the key it is sent with, so a key-ending call gets a key of its own. */
-  const keyFor = async (route: ApiRoute, attack: Attack): Promise<string | undefined> => {
+  const keyFor = async (route: Endpoint, attack: Attack): Promise<string | undefined> => {
     if (attack.key === 'none') return undefined;
     if (attack.key === 'bogus') return 'bogus-key';
     if (route.tag === 'auth' && route.auth) return server.loginAs(attacker);
@@ -230,7 +230,7 @@ describe('generated hostile input: every call of the route table', () => {
     async (_name, route) => {
       const failures: string[] = [];
       const attacks = attacksOn(route, ctx);
-      const undo = API_ROUTES.find(
+      const undo = API_ENDPOINTS.find(
         (other) =>
           other.method === 'DELETE' && other.path === route.path.replace(/create\/$/, 'delete/{id}/'),
       );

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@keystone/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, ResponseShapeError } from '../src/api/client';
+import { ApiError, legacyApiRequest, ResponseShapeError } from '../src/api/client';
 import { loginErrorMessage } from '../src/api/errorMessages';
 import { readSession, saveSession } from '../src/api/session';
 import { fakeServer, renderApp } from './renderApp';
@@ -91,7 +91,7 @@ describe('invalid session', () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     await expect(
-      apiRequest('/get-user-details/', { response: { safeParse: () => ({ success: false }) } }),
+      legacyApiRequest('/get-user-details/', { response: { safeParse: () => ({ success: false }) } }),
     ).rejects.toThrow(ApiError);
     expect(readSession()).toBeNull();
     expect(reload).toHaveBeenCalledOnce();

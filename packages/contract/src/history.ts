@@ -81,7 +81,7 @@ export const activityPageSchema = z.object({
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const activityQuery = z.object({
-  before: idSchema.optional(),
+  before: idSchema.optional().describe('Continue after this entry id (the previous page’s next_before)'),
   limit: z
     .preprocess(
       digitsAsNumber,
@@ -91,6 +91,7 @@ export const activityQuery = z.object({
         .min(1, `limit must be a whole number from 1 to ${LIMITS.activityPageMax}.`)
         .max(LIMITS.activityPageMax, `limit must be a whole number from 1 to ${LIMITS.activityPageMax}.`),
     )
-    .optional(),
+    .optional()
+    .describe(`Entries per page (1–${LIMITS.activityPageMax}, default 50)`),
 });
 export type ActivityQuery = z.infer<typeof activityQuery>;

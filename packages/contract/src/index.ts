@@ -4,6 +4,7 @@ import './browserConfig';
 export * from './activityLabels';
 export * from './auth';
 export * from './charter';
+export * from './endpoint';
 export * from './errors';
 export * from './history';
 export * from './invites';

@@ -218,13 +218,15 @@ export type UpdateMemberResponse = z.infer<typeof updateMemberResponse>;
 
 export const securityLogQuery = z.object({
   /** The id of the last entry already shown: the page continues with older ones. */
-  before: idSchema.optional(),
-  limit: z.preprocess(
-    (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
-    z.number().int().min(1).max(LIMITS.securityLogPageMax).default(50),
-  ),
-  user: idSchema.optional(),
-  kind: z.enum(SECURITY_EVENT_KINDS).optional(),
+  before: idSchema.optional().describe('Continue after this entry id (the previous page’s next_before)'),
+  limit: z
+    .preprocess(
+      (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+      z.number().int().min(1).max(LIMITS.securityLogPageMax).default(50),
+    )
+    .describe(`Entries per page (1–${LIMITS.securityLogPageMax}, default 50)`),
+  user: idSchema.optional().describe('Only events about this member'),
+  kind: z.enum(SECURITY_EVENT_KINDS).optional().describe('Only events of this kind'),
 });
 export type SecurityLogQuery = z.infer<typeof securityLogQuery>;
 

@@ -79,6 +79,11 @@ export const fieldLockRequest = z
   .refine((lock) => isEditableField(lock.model, lock.field), { message: UNKNOWN_FIELD, path: ['field'] });
 export type FieldLockRequest = z.infer<typeof fieldLockRequest>;
 
+/** GET /locked-fields/?strategy=: only that strategy's locks (all the caller may see without it). */
+export const lockedFieldsQuery = z.object({
+  strategy: idSchema.optional().describe('Only this strategy’s locks'),
+});
+
 /** GET /locked-fields/: one entry per field held by someone. */
 export const lockedFieldSchema = z.object({
   res_id: z.number(),

@@ -1,13 +1,15 @@
 /**
- * GET /api/docs/openapi.json: an OpenAPI 3.1 document built once from the contract's route table
- * and zod schemas (z.toJSONSchema); GET /api/docs: the same document as a plain HTML page, rendered
- * here, so it needs no script (the CSP allows scripts from this server only).
+ * GET /api/docs/openapi.json: an OpenAPI 3.1 document built once from the contract's endpoint
+ * declarations and zod schemas (z.toJSONSchema); GET /api/docs: the same document as a plain HTML
+ * page, rendered here, so it needs no script (the CSP allows scripts from this server only).
  */
 
-import { idSchema, PRODUCT_NAME } from '@keystone/contract';
-import { API_ROUTES, API_SCHEMAS, type ApiBody, type ApiRoute } from '@keystone/contract/apiRoutes';
+import { type Endpoint, PRODUCT_NAME } from '@keystone/contract';
+import { API_ENDPOINTS } from '@keystone/contract/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { escapeHtml } from '../lib/html';
+import { API_SCHEMAS } from './apiSchemaNames';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -19,7 +21,7 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Bad input: `detail`, and `errors` per field',
   403: 'Not allowed, or a missing or unknown API key',
   404: 'Not found, or not visible to this user',
-  409: 'Conflict: a limit is reached, or someone else is editing the field',
+  409: 'Conflict: a limit is reached, someone else is editing the field, or it changed since you read it',
   413: 'Body too large (over 1 MiB)',
   429: 'Too many requests from this address, or a quota is reached; try again later',
   503: 'A service this call needs is unavailable',
@@ -39,51 +41,71 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
+const SCHEMA_NAMES = new Map<z.ZodType, string>(
+  Object.entries(API_SCHEMAS).map(([name, schema]) => [schema as z.ZodType, name]),
+);
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const bodySchema = (body: ApiBody) =>
-  typeof body === 'string' ? ref(body) : { type: 'array', items: ref(body[0]) };
-const bodyName = (body: ApiBody) => (typeof body === 'string' ? body : `${body[0]}[]`);
 
-/** Every status a route can answer: its success, then errors implied by its shape, then its own. */
-export function errorStatuses(route: ApiRoute): number[] {
+/** A named schema or an array of one, by reference; any other written out in place. */
+function bodySchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const name = SCHEMA_NAMES.get(schema);
+  if (name) return ref(name);
+  if (schema instanceof z.ZodArray) {
+    const itemName = SCHEMA_NAMES.get(schema.element as z.ZodType);
+    if (itemName) return { type: 'array', items: ref(itemName) };
+  }
+  return jsonSchema(schema, io);
+}
+
+/** The document's name of a body or answer, for the page. */
+function bodyName(schema: z.ZodType): string | null {
+  const name = SCHEMA_NAMES.get(schema);
+  if (name) return name;
+  if (schema instanceof z.ZodArray) {
+    const itemName = SCHEMA_NAMES.get(schema.element as z.ZodType);
+    if (itemName) return `${itemName}[]`;
+  }
+  return null;
+}
+
+/** Every status an endpoint can answer beyond its success: those its shape implies, then its own. */
+export function errorStatuses(endpoint: Endpoint): number[] {
   const statuses = new Set<number>();
-  if (route.request || route.path.includes('{id}') || route.query) statuses.add(400);
-  if (route.auth) statuses.add(403);
-  if (route.request) statuses.add(413);
-  if (route.rateLimited) statuses.add(429);
-  for (const status of route.errors ?? []) statuses.add(status);
+  if (endpoint.body || endpoint.params?.shape.id || endpoint.query) statuses.add(400);
+  if (endpoint.auth) statuses.add(403);
+  if (endpoint.body) statuses.add(413);
+  if (endpoint.rateLimit) statuses.add(429);
+  for (const status of endpoint.errors ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }
 
-function parameters(route: ApiRoute): unknown[] {
-  const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: name === 'id' ? jsonSchema(idSchema, 'output') : { type: 'string', maxLength: 500 },
-  }));
-  const inQuery = Object.entries(route.query ?? {}).map(([name, description]) => ({
-    name,
-    in: 'query',
-    required: false,
-    description,
-    schema: jsonSchema(idSchema, 'output'),
-  }));
-  return [...inPath, ...inQuery];
+function parameters(endpoint: Endpoint): unknown[] {
+  const place = (where: 'path' | 'query', schema: z.ZodObject | undefined) =>
+    Object.entries(schema?.shape ?? {}).map(([name, field]) => {
+      const { description, ...fieldSchema } = jsonSchema(field as z.ZodType, 'input');
+      return {
+        name,
+        in: where,
+        required: where === 'path',
+        ...(description !== undefined && { description }),
+        schema: fieldSchema,
+      };
+    });
+  return [...place('path', endpoint.params), ...place('query', endpoint.query)];
 }
 
-function operation(route: ApiRoute): Record<string, unknown> {
-  const success = route.status ?? 200;
+function operation(endpoint: Endpoint): Record<string, unknown> {
+  const success = endpoint.status ?? 200;
   const responses: Record<string, unknown> = {};
-  const content = route.html
+  const content = endpoint.html
     ? { 'text/html': { schema: { type: 'string' } } }
-    : route.response
-      ? { 'application/json': { schema: bodySchema(route.response) } }
-      : route.path.endsWith('openapi.json')
+    : endpoint.answer
+      ? { 'application/json': { schema: bodySchema(endpoint.answer, 'output') } }
+      : endpoint.path.endsWith('openapi.json')
         ? { 'application/json': { schema: { type: 'object' } } }
         : undefined;
   responses[String(success)] = { description: STATUS_TEXT[success], ...(content && { content }) };
-  for (const status of errorStatuses(route)) {
+  for (const status of errorStatuses(endpoint)) {
     const schema =
       status === 409
         ? { anyOf: [ref('Error'), ref('FieldLockConflict')] }
@@ -95,15 +117,18 @@ function operation(route: ApiRoute): Record<string, unknown> {
       content: { 'application/json': { schema } },
     };
   }
-  const params = parameters(route);
+  const params = parameters(endpoint);
   return {
-    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^a-zA-Z0-9]+(\w?)/g, (_m, c: string) => c.toUpperCase())}`,
-    summary: route.summary,
-    tags: [route.tag],
-    security: route.auth ? [{ tokenAuth: [] }] : [],
+    operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/[^a-zA-Z0-9]+(\w?)/g, (_m, c: string) => c.toUpperCase())}`,
+    summary: endpoint.summary,
+    tags: [endpoint.tag],
+    security: endpoint.auth ? [{ tokenAuth: [] }] : [],
     ...(params.length > 0 && { parameters: params }),
-    ...(route.request && {
-      requestBody: { required: true, content: { 'application/json': { schema: bodySchema(route.request) } } },
+    ...(endpoint.body && {
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: bodySchema(endpoint.body, 'input') } },
+      },
     }),
     responses,
   };
@@ -112,16 +137,16 @@ function operation(route: ApiRoute): Record<string, unknown> {
 export function buildOpenApiDocument(): Record<string, unknown> {
   const schemas: Record<string, JsonSchema> = {};
   const requestNames = new Set(
-    API_ROUTES.flatMap((route) => (route.request ? [bodyName(route.request)] : [])),
+    API_ENDPOINTS.flatMap((endpoint) => (endpoint.body ? [bodyName(endpoint.body)] : [])),
   );
   for (const [name, schema] of Object.entries(API_SCHEMAS)) {
     schemas[name] = jsonSchema(schema, requestNames.has(name) ? 'input' : 'output');
   }
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of API_ROUTES) {
-    const item = paths[route.path] ?? {};
-    item[route.method.toLowerCase()] = operation(route);
-    paths[route.path] = item;
+  for (const endpoint of API_ENDPOINTS) {
+    const item = paths[endpoint.path] ?? {};
+    item[endpoint.method.toLowerCase()] = operation(endpoint);
+    paths[endpoint.path] = item;
   }
   return {
     openapi: '3.1.0',
@@ -134,7 +159,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         `${SECURITY_NOTE} Live updates use the WebSockets /ws/locks/ and /ws/streaming/ (?token=KEY).`,
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(API_ROUTES.map((route) => route.tag))].map((name) => ({ name })),
+    tags: [...new Set(API_ENDPOINTS.map((endpoint) => endpoint.tag))].map((name) => ({ name })),
     components: {
       securitySchemes: {
         tokenAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: SECURITY_NOTE },
@@ -145,12 +170,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /** Top-level fields of a named body schema, for the page ("—" when none). */
-function fieldList(body: ApiBody | undefined, schemas: Record<string, JsonSchema>): string {
+function fieldList(body: z.ZodType | undefined, schemas: Record<string, JsonSchema>): string {
   if (!body) return '—';
-  const name = typeof body === 'string' ? body : body[0];
+  const label = bodyName(body);
+  if (!label) return '<span class="name">inline</span>';
+  const name = label.replace(/\[\]$/, '');
   const properties = schemas[name]?.properties as Record<string, unknown> | undefined;
   const required = new Set((schemas[name]?.required as string[] | undefined) ?? []);
   const fields = properties
@@ -158,20 +183,20 @@ function fieldList(body: ApiBody | undefined, schemas: Record<string, JsonSchema
         .map((field) => `<code>${escapeHtml(field)}</code>${required.has(field) ? '*' : ''}`)
         .join(' ')
     : '';
-  return `<span class="name">${escapeHtml(bodyName(body))}</span>${fields ? `<br>${fields}` : ''}`;
+  return `<span class="name">${escapeHtml(label)}</span>${fields ? `<br>${fields}` : ''}`;
 }
 
 export function renderApiDocsPage(document: Record<string, unknown>): string {
   const schemas = (document.components as { schemas: Record<string, JsonSchema> }).schemas;
   const info = document.info as { title: string; description: string };
-  const rows = API_ROUTES.map(
-    (route) => `<tr>
-<td><span class="method ${route.method.toLowerCase()}">${route.method}</span></td>
-<td><code>${escapeHtml(route.path)}</code><div>${escapeHtml(route.summary)}</div></td>
-<td>${route.auth ? 'Token' : 'none'}</td>
-<td>${fieldList(route.request, schemas)}</td>
-<td>${route.status ?? 200} ${fieldList(route.response, schemas)}</td>
-<td>${errorStatuses(route).join(' ')}</td>
+  const rows = API_ENDPOINTS.map(
+    (endpoint) => `<tr>
+<td><span class="method ${endpoint.method.toLowerCase()}">${endpoint.method}</span></td>
+<td><code>${escapeHtml(endpoint.path)}</code><div>${escapeHtml(endpoint.summary)}</div></td>
+<td>${endpoint.auth ? 'Token' : 'none'}</td>
+<td>${fieldList(endpoint.body, schemas)}</td>
+<td>${endpoint.status ?? 200} ${fieldList(endpoint.answer, schemas)}</td>
+<td>${errorStatuses(endpoint).join(' ')}</td>
 </tr>`,
   ).join('\n');
   return `<!doctype html>

@@ -19,19 +19,24 @@ export function tokenFromHeader(header: string | undefined): string | null {
 }
 
 /**
- * Makes every route registered on `scope` require a valid key. Checked on `onRequest`, before
- * Fastify reads the body: a client without a valid key cannot hold a connection by sending its
- * body slowly. A lookup that fails (the database is down) is not an invalid key: the error goes
- * on to the error handler, which answers 503 (isDatabaseUnavailable), so no session is ended.
+ * The `onRequest` hook of a call that needs a valid key: run before Fastify reads the body, so a
+ * client without a valid key cannot hold a connection by sending its body slowly. A lookup that
+ * fails (the database is down) is not an invalid key: the error goes on to the error handler,
+ * which answers 503 (isDatabaseUnavailable), so no session is ended.
  */
-export function requireAuthentication(scope: FastifyInstance, ctx: AppContext): void {
-  scope.addHook('onRequest', async (request) => {
+export function authenticate(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
     const key = tokenFromHeader(request.headers.authorization);
     if (key === null) throw forbidden(MESSAGES.credentialsMissing);
     const user = key ? await userForKey(ctx.db, key) : null;
     if (!user) throw forbidden(MESSAGES.invalidToken);
     request.user = user;
-  });
+  };
+}
+
+/** Makes every route registered on `scope` require a valid key (routes not declared as endpoints). */
+export function requireAuthentication(scope: FastifyInstance, ctx: AppContext): void {
+  scope.addHook('onRequest', authenticate(ctx));
 }
 
 /** The signed-in user of a request on an authenticated scope. */

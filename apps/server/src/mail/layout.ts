@@ -1,19 +1,11 @@
 /** The shared frame of every mail: HTML that reads well in common clients, and a plain-text twin. */
 import { PRODUCT_NAME } from '@keystone/contract';
+import { escapeHtml } from '../lib/html';
 
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 interface MailParts {

@@ -12,7 +12,8 @@ import {
   plainText,
   statusOrInactive,
 } from '@keystone/contract';
-import { escapeHtml, type MailContent, renderMail } from './layout';
+import { escapeHtml } from '../lib/html';
+import { type MailContent, renderMail } from './layout';
 
 export interface ReportInitiative {
   title: string;

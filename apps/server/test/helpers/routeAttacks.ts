@@ -1,13 +1,15 @@
 /**
  * The hostile requests of the generated hostile-input test, derived from the contract's route
- * table (API_ROUTES): mutations of each call's valid request (routeSamples.ts), each with the
+ * declarations (API_ENDPOINTS): mutations of each call's valid request (routeSamples.ts), each with the
  * answer it must get. The
  * fields, their types and their limits come from the JSON Schema of the request schema, so a new
  * field is attacked as soon as the contract has it, and a new call as soon as the table has it.
  */
+
+import type { Endpoint } from '@keystone/contract';
 import { MAX_HTML_LENGTH } from '@keystone/contract';
-import { API_SCHEMAS, type ApiRoute } from '@keystone/contract/apiRoutes';
 import { z } from 'zod';
+import { API_SCHEMAS } from '../../src/http/apiSchemaNames';
 import { type Caller, type Ids, pathOf, requestSchemaName, validBody } from './routeSamples';
 
 // ---- a JSON Schema reading of the contract ---------------------------------------------------
@@ -28,11 +30,10 @@ export interface JsonSchema {
   maxItems?: number;
 }
 
-export function requestJsonSchema(route: ApiRoute): JsonSchema | undefined {
+export function requestJsonSchema(route: Endpoint): JsonSchema | undefined {
   const name = requestSchemaName(route);
   if (!name) return undefined;
-  const schema = z.toJSONSchema(API_SCHEMAS[name], { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return Array.isArray(route.request) ? { type: 'array', items: schema } : schema;
+  return z.toJSONSchema(API_SCHEMAS[name], { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }
 
 function fitsType(type: string, schema: JsonSchema, value: unknown): boolean {
@@ -184,7 +185,7 @@ export interface AttackContext {
 }
 
 /** Every attack on one call. */
-export function attacksOn(route: ApiRoute, ctx: AttackContext): Attack[] {
+export function attacksOn(route: Endpoint, ctx: AttackContext): Attack[] {
   const attacks: Attack[] = [];
   const destructive = route.method === 'DELETE';
   // A delete is never pointed at the attacker's own records: it would take the fixture away.

@@ -3,7 +3,8 @@
  * test: its path with ids pointing at real records, and a sample body per request schema. The
  * attacks (routeAttacks.ts) are mutations of it.
  */
-import type { ApiRoute, ApiSchemaName } from '@keystone/contract/apiRoutes';
+import type { Endpoint } from '@keystone/contract';
+import { API_SCHEMAS, type ApiSchemaName } from '../../src/http/apiSchemaNames';
 
 /** The records a request names: the attacker's own, another organisation's, deleted or absurd ones. */
 export interface Ids {
@@ -131,7 +132,7 @@ const ID_KINDS: Record<string, keyof Omit<Ids, 'uid'>> = {
 const QUERY_VALUES: Record<string, string> = { before: '2147483647', limit: '10', kind: 'login_failed' };
 
 /** The path of a call with its parameters filled from `ids`. */
-export function pathOf(route: ApiRoute, ids: Ids): string {
+export function pathOf(route: Endpoint, ids: Ids): string {
   const segment = route.path.split('/')[2] ?? '';
   let path = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     if (name === 'uid') return encodeURIComponent(ids.uid);
@@ -140,7 +141,7 @@ export function pathOf(route: ApiRoute, ids: Ids): string {
     if (name !== 'id' || !kind) throw new Error(`${route.method} ${route.path}: say what {${name}} names`);
     return encodeURIComponent(String(ids[kind]));
   });
-  const query = Object.keys(route.query ?? {}).map((name) => {
+  const query = Object.keys(route.query?.shape ?? {}).map((name) => {
     if (QUERY_VALUES[name]) return `${name}=${QUERY_VALUES[name]}`;
     const kind = ID_KINDS[name];
     if (!kind) throw new Error(`${route.method} ${route.path}: say what ?${name} names`);
@@ -150,19 +151,18 @@ export function pathOf(route: ApiRoute, ids: Ids): string {
   return path;
 }
 
-export const requestSchemaName = (route: ApiRoute): ApiSchemaName | undefined =>
-  route.request === undefined
-    ? undefined
-    : typeof route.request === 'string'
-      ? route.request
-      : route.request[0];
+export const requestSchemaName = (route: Endpoint): ApiSchemaName | undefined => {
+  if (!route.body) return undefined;
+  const named = Object.entries(API_SCHEMAS).find(([, schema]) => schema === route.body);
+  if (!named) throw new Error(`${route.method} ${route.path}: its body has no name in apiSchemaNames.ts`);
+  return named[0] as ApiSchemaName;
+};
 
 /** The valid body of a call, or undefined when it takes none. */
-export function validBody(route: ApiRoute, ids: Ids, caller: Caller): unknown {
+export function validBody(route: Endpoint, ids: Ids, caller: Caller): unknown {
   const name = requestSchemaName(route);
   if (!name) return undefined;
   const make = VALID_BODIES[name];
   if (!make) throw new Error(`No valid sample body for ${name}: add one to VALID_BODIES`);
-  const body = make(ids, caller);
-  return Array.isArray(route.request) ? [body] : body;
+  return make(ids, caller);
 }

@@ -8,7 +8,7 @@ import {
   type ActivityEntry as WireActivityEntry,
 } from '@keystone/contract';
 import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { legacyApiRequest } from './client';
 import { type Person, toPerson } from './strategyWire';
 
 /** Whose history a panel shows: a whole strategy, or one initiative of it. */
@@ -69,7 +69,7 @@ const activityPath = (scope: ActivityScope) =>
 export async function fetchActivity(scope: ActivityScope, before: number | null): Promise<ActivityPage> {
   const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (before !== null) query.set('before', String(before));
-  const page = await apiRequest(`${activityPath(scope)}?${query}`, { response: activityPageSchema });
+  const page = await legacyApiRequest(`${activityPath(scope)}?${query}`, { response: activityPageSchema });
   return { entries: page.results.map(toActivityEntry), nextBefore: page.next_before };
 }
 

@@ -16,7 +16,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { refreshActivity } from './activity';
 import { charterKey, refreshCharters, timelinesKey, writeThenRefetch } from './charterCache';
 import { type CharterInitiative, type Timeline, toTimeline } from './charterWire';
-import { apiRequest, type ResponseSchema } from './client';
+import { legacyApiRequest, type ResponseSchema } from './client';
 import {
   editComment,
   editFocusArea,
@@ -40,7 +40,7 @@ export interface RestoreTarget {
 }
 
 const patch = <T>(path: string, target: RestoreTarget, response: ResponseSchema<T>) =>
-  apiRequest(path, {
+  legacyApiRequest(path, {
     method: 'PATCH',
     body: { [target.field]: target.value, version: target.version },
     response,

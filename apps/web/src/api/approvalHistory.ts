@@ -13,7 +13,7 @@ import {
 } from '@keystone/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { approvalHistoryKey } from './charterCache';
-import { apiRequest } from './client';
+import { legacyApiRequest } from './client';
 import { type Person, toPerson } from './strategyWire';
 
 export interface ApprovalHistoryStep {
@@ -53,7 +53,7 @@ async function fetchSteps(initiativeId: number, before: number | null): Promise<
   let cursor = before;
   for (let read = 0; read < READS_PER_PAGE; read++) {
     const query = `?limit=${LIMITS.activityPageMax}${cursor === null ? '' : `&before=${cursor}`}`;
-    const page = await apiRequest(`/initiative/${initiativeId}/activity/${query}`, {
+    const page = await legacyApiRequest(`/initiative/${initiativeId}/activity/${query}`, {
       response: activityPageSchema,
     });
     for (const entry of page.results) {

@@ -5,7 +5,7 @@ import {
   loginOrMfaResponse,
   verifyEmailRequest,
 } from '@keystone/contract';
-import { apiRequest } from './client';
+import { legacyApiRequest } from './client';
 import type { Session } from './session';
 import { toWire, type WireNames } from './wireForms';
 
@@ -67,7 +67,7 @@ function signInOutcome(answer: LoginOrMfaResponse): SignInOutcome {
 }
 
 export async function login(credentials: Credentials): Promise<SignInOutcome> {
-  const answer = await apiRequest('/auth/login/', {
+  const answer = await legacyApiRequest('/auth/login/', {
     method: 'POST',
     body: toWire(credentials, credentialsWire),
     response: loginOrMfaResponse,
@@ -84,7 +84,7 @@ export interface GoogleCode {
 }
 
 export async function loginWithGoogle(google: GoogleCode): Promise<SignInOutcome> {
-  const answer = await apiRequest('/auth/social/google', {
+  const answer = await legacyApiRequest('/auth/social/google', {
     method: 'POST',
     body: {
       code: google.code,
@@ -99,7 +99,7 @@ export async function loginWithGoogle(google: GoogleCode): Promise<SignInOutcome
 
 /** The spec counts a detail in the answer as success; without one it is a ResponseShapeError. */
 export async function register(registration: Registration): Promise<string> {
-  const answer = await apiRequest('/auth/registration/', {
+  const answer = await legacyApiRequest('/auth/registration/', {
     method: 'POST',
     body: toWire(registration, registrationWire),
     response: detailResponse,
@@ -109,7 +109,7 @@ export async function register(registration: Registration): Promise<string> {
 
 /** Verifies the address of the link's sign-up; resolves to the server's confirmation. */
 export async function verifyEmail(verification: EmailVerification): Promise<string> {
-  const answer = await apiRequest('/auth/registration/verify-email/', {
+  const answer = await legacyApiRequest('/auth/registration/verify-email/', {
     method: 'POST',
     body: verifyEmailRequest.parse(toWire(verification, emailVerificationWire)),
     response: detailResponse,
@@ -118,11 +118,11 @@ export async function verifyEmail(verification: EmailVerification): Promise<stri
 }
 
 export async function logout(): Promise<void> {
-  await apiRequest('/auth/logout/', { method: 'POST', response: detailResponse });
+  await legacyApiRequest('/auth/logout/', { method: 'POST', response: detailResponse });
 }
 
 export async function requestPasswordReset(email: string): Promise<string> {
-  const answer = await apiRequest('/auth/password/reset/', {
+  const answer = await legacyApiRequest('/auth/password/reset/', {
     method: 'POST',
     body: { email },
     response: detailResponse,
@@ -132,7 +132,7 @@ export async function requestPasswordReset(email: string): Promise<string> {
 
 export async function confirmPasswordReset(reset: PasswordReset): Promise<string> {
   const path = `/auth/password/reset/confirm/${encodeURIComponent(reset.uid)}/${encodeURIComponent(reset.token)}/`;
-  const answer = await apiRequest(path, {
+  const answer = await legacyApiRequest(path, {
     method: 'POST',
     body: toWire(reset, passwordResetWire),
     response: detailResponse,

@@ -24,7 +24,7 @@ import {
   toCharterInitiative,
   toTimeline,
 } from './charterWire';
-import { apiRequest, noContent, type ResponseSchema } from './client';
+import { legacyApiRequest, noContent, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
 import { keepingCurrent } from './staleEdits';
 import { parseStrategyId } from './strategies';
@@ -57,12 +57,14 @@ export function charterFailure(call: CharterCall, error: unknown): string {
 // ---- plain calls ----------------------------------------------------------------------------
 
 async function fetchCharter(id: number): Promise<CharterInitiative> {
-  return toCharterInitiative(await apiRequest(`/initiative/${id}/`, { response: initiativeDetailSchema }));
+  return toCharterInitiative(
+    await legacyApiRequest(`/initiative/${id}/`, { response: initiativeDetailSchema }),
+  );
 }
 
 const timelineList: ResponseSchema<WireTimeline[]> = timelineSchema.array();
 async function fetchTimelines(initiativeId: number): Promise<Timeline[]> {
-  const rows = await apiRequest(`/initiative/${initiativeId}/timelines/`, { response: timelineList });
+  const rows = await legacyApiRequest(`/initiative/${initiativeId}/timelines/`, { response: timelineList });
   return rows.map(toTimeline);
 }
 
@@ -72,7 +74,7 @@ async function updateCharterField(
   value: string,
   version: number | undefined,
 ) {
-  const answer = await apiRequest(`/initiative/update/${id}/`, {
+  const answer = await legacyApiRequest(`/initiative/update/${id}/`, {
     method: 'PATCH',
     body: { [field]: value, version },
     response: initiativeSchema,
@@ -81,7 +83,7 @@ async function updateCharterField(
 }
 
 async function createTimeline(initiative: number): Promise<Timeline> {
-  const answer = await apiRequest('/timeline/create/', {
+  const answer = await legacyApiRequest('/timeline/create/', {
     method: 'POST',
     body: { initiative },
     response: timelineSchema,
@@ -94,7 +96,7 @@ async function updateTimeline(
   update: UpdateTimelineRequest,
   version: number | undefined,
 ): Promise<Timeline> {
-  const answer = await apiRequest(`/timeline/update/${id}/`, {
+  const answer = await legacyApiRequest(`/timeline/update/${id}/`, {
     method: 'PATCH',
     body: { ...update, version },
     response: timelineSchema,
@@ -103,18 +105,18 @@ async function updateTimeline(
 }
 
 async function deleteTimeline(id: number): Promise<void> {
-  await apiRequest(`/timeline/delete/${id}/`, { method: 'DELETE', response: noContent });
+  await legacyApiRequest(`/timeline/delete/${id}/`, { method: 'DELETE', response: noContent });
 }
 
 async function requestApproval(id: number): Promise<void> {
-  await apiRequest(`/initiative/${id}/send-charter-review-request/`, {
+  await legacyApiRequest(`/initiative/${id}/send-charter-review-request/`, {
     method: 'PATCH',
     response: detailResponse,
   });
 }
 
 async function toggleApproval(id: number): Promise<void> {
-  await apiRequest(`/initiative-approve/${id}/`, { method: 'PATCH', response: approvalResponse });
+  await legacyApiRequest(`/initiative-approve/${id}/`, { method: 'PATCH', response: approvalResponse });
 }
 
 // ---- cache ----------------------------------------------------------------------------------

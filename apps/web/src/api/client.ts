@@ -2,7 +2,14 @@
  * The one HTTP client of the app: JSON in and out, the session's token, and the error shape of
  * DESIGN §3 turned into ApiError. Every endpoint module goes through apiRequest.
  */
-import { errorResponse, MESSAGES } from '@keystone/contract';
+import {
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointRequest,
+  endpointPath,
+  errorResponse,
+  MESSAGES,
+} from '@keystone/contract';
 import { clearSession, readSession } from './session';
 
 /** An HTTP error answer, or a network failure (status 0). */
@@ -75,7 +82,31 @@ export function endInvalidSession(): void {
   window.location.reload();
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+/**
+ * Calls an endpoint of the contract: fills its path, sends its body, and checks the answer
+ * against its declared schema (anything else is a ResponseShapeError).
+ */
+export function apiRequest<E extends Endpoint>(
+  endpoint: E,
+  request: EndpointRequest<E> & { headers?: Record<string, string> },
+): Promise<EndpointAnswer<E>> {
+  let path = endpointPath(endpoint, request.params as Record<string, unknown> | undefined).replace(
+    /^\/api/,
+    '',
+  );
+  const query = Object.entries((request.query ?? {}) as Record<string, unknown>).filter(
+    ([, v]) => v !== undefined,
+  );
+  if (query.length > 0) path += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}`;
+  return legacyApiRequest(path, {
+    method: endpoint.method,
+    body: request.body,
+    headers: request.headers,
+    response: (endpoint.answer ?? noContent) as ResponseSchema<EndpointAnswer<E>>,
+  });
+}
+
+export async function legacyApiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const session = readSession();
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (session) headers.Authorization = `Token ${session.token}`;

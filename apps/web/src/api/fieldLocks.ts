@@ -9,7 +9,7 @@ import {
   type LockModel,
   lockedFieldSchema,
 } from '@keystone/contract';
-import { ApiError, apiRequest, type ResponseSchema } from './client';
+import { ApiError, legacyApiRequest, type ResponseSchema } from './client';
 
 /** One lockable field: `field` is the wire (snake_case) name, e.g. 'title' or 'problem_statement'. */
 export interface LockTarget {
@@ -34,7 +34,7 @@ const requestBody = (target: LockTarget) => ({
 });
 
 export async function lockField(target: LockTarget, connectionId: string): Promise<LockedField> {
-  return apiRequest('/lock-field/', {
+  return legacyApiRequest('/lock-field/', {
     method: 'POST',
     body: requestBody(target),
     headers: { 'X-Connection-Id': connectionId },
@@ -44,7 +44,7 @@ export async function lockField(target: LockTarget, connectionId: string): Promi
 
 /** Releases this page's lock only: the same user's lock held by another tab stays theirs. */
 export async function unlockField(target: LockTarget, connectionId: string): Promise<void> {
-  await apiRequest('/unlock-field/', {
+  await legacyApiRequest('/unlock-field/', {
     method: 'POST',
     body: requestBody(target),
     headers: { 'X-Connection-Id': connectionId },
@@ -53,7 +53,7 @@ export async function unlockField(target: LockTarget, connectionId: string): Pro
 }
 
 export async function fetchLockedFields(): Promise<LockedField[]> {
-  return apiRequest('/locked-fields/', { response: lockedFieldList });
+  return legacyApiRequest('/locked-fields/', { response: lockedFieldList });
 }
 
 /** The holder named by a 409 answer to a lock call ({detail, user, user_id}), if it names one. */

@@ -10,7 +10,7 @@ import {
   type Invite as WireInvite,
 } from '@keystone/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, type ResponseSchema } from './client';
+import { legacyApiRequest, type ResponseSchema } from './client';
 import { organisationKey } from './organisation';
 
 export interface Invite {
@@ -26,7 +26,7 @@ const invitesKey = ['invites'] as const;
 const inviteList: ResponseSchema<WireInvite[]> = inviteSchema.array();
 
 async function fetchInvites(): Promise<Invite[]> {
-  const answer = await apiRequest('/invites/', { response: inviteList });
+  const answer = await legacyApiRequest('/invites/', { response: inviteList });
   return answer.map((invite) => ({
     id: invite.id,
     email: invite.email,
@@ -44,7 +44,7 @@ export interface InvitesResult {
 }
 
 async function createInvites(emails: string[]): Promise<InvitesResult> {
-  const answer = await apiRequest('/invites/create/', {
+  const answer = await legacyApiRequest('/invites/create/', {
     method: 'POST',
     body: emails,
     response: createInvitesResponse,
@@ -66,12 +66,15 @@ export function useCreateInvites() {
 }
 
 async function resendInvite(id: number): Promise<string> {
-  const answer = await apiRequest(`/invites/${id}/resend/`, { method: 'POST', response: detailResponse });
+  const answer = await legacyApiRequest(`/invites/${id}/resend/`, {
+    method: 'POST',
+    response: detailResponse,
+  });
   return answer.detail;
 }
 
 async function revokeInvite(id: number): Promise<string> {
-  const answer = await apiRequest(`/invites/${id}/`, { method: 'DELETE', response: detailResponse });
+  const answer = await legacyApiRequest(`/invites/${id}/`, { method: 'DELETE', response: detailResponse });
   return answer.detail;
 }
 

@@ -9,12 +9,12 @@ import {
   totpSetupResponse,
 } from '@keystone/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { legacyApiRequest } from './client';
 import { type Session, useSession } from './session';
 
 /** The second step of a login: a final answer without user_id and key is a ResponseShapeError. */
 export async function loginWithMfa(input: { mfaToken: string; code: string }): Promise<Session> {
-  const answer = await apiRequest('/auth/login/mfa/', {
+  const answer = await legacyApiRequest('/auth/login/mfa/', {
     method: 'POST',
     body: { mfa_token: input.mfaToken, code: input.code },
     response: loginResponse,
@@ -28,7 +28,7 @@ export function useMfaStatus() {
   const session = useSession();
   return useQuery({
     queryKey: mfaStatusKey(session?.id),
-    queryFn: (): Promise<MfaStatus> => apiRequest('/auth/mfa/', { response: mfaStatusResponse }),
+    queryFn: (): Promise<MfaStatus> => legacyApiRequest('/auth/mfa/', { response: mfaStatusResponse }),
     enabled: session !== null,
   });
 }
@@ -36,7 +36,7 @@ export function useMfaStatus() {
 export function useStartTotpSetup() {
   return useMutation({
     mutationFn: (): Promise<TotpSetup> =>
-      apiRequest('/auth/mfa/totp/setup/', { method: 'POST', response: totpSetupResponse }),
+      legacyApiRequest('/auth/mfa/totp/setup/', { method: 'POST', response: totpSetupResponse }),
   });
 }
 
@@ -46,7 +46,7 @@ export function useConfirmTotp() {
   const session = useSession();
   return useMutation({
     mutationFn: async (code: string): Promise<string[]> => {
-      const answer = await apiRequest('/auth/mfa/totp/confirm/', {
+      const answer = await legacyApiRequest('/auth/mfa/totp/confirm/', {
         method: 'POST',
         body: { code },
         response: recoveryCodesResponse,
@@ -62,7 +62,7 @@ export function useDisableMfa() {
   const session = useSession();
   return useMutation({
     mutationFn: async (input: { password: string; code: string }): Promise<string> => {
-      const answer = await apiRequest('/auth/mfa/disable/', {
+      const answer = await legacyApiRequest('/auth/mfa/disable/', {
         method: 'POST',
         body: { ...(input.password ? { password: input.password } : {}), code: input.code },
         response: detailResponse,

@@ -10,7 +10,7 @@ import {
   type NotificationSettings as WireNotificationSettings,
 } from '@keystone/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { legacyApiRequest } from './client';
 import { keepingCurrent } from './staleEdits';
 import { type Person, toPerson } from './strategyWire';
 
@@ -120,7 +120,7 @@ export function notificationSettingsWire(update: NotificationSettingsUpdate) {
 
 async function fetchNotificationSettings(strategyId: number): Promise<NotificationSettings> {
   return toNotificationSettings(
-    await apiRequest(`/notification-settings/${strategyId}/`, { response: notificationSettingsSchema }),
+    await legacyApiRequest(`/notification-settings/${strategyId}/`, { response: notificationSettingsSchema }),
   );
 }
 
@@ -128,7 +128,7 @@ async function updateNotificationSettings(
   strategyId: number,
   { update, version }: VersionedSettingsUpdate,
 ): Promise<NotificationSettings> {
-  const answer = await apiRequest(`/notification-settings/update/${strategyId}/`, {
+  const answer = await legacyApiRequest(`/notification-settings/update/${strategyId}/`, {
     method: 'PATCH',
     body: { ...notificationSettingsWire(update), version },
     response: notificationSettingsSchema,

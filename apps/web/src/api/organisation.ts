@@ -14,7 +14,7 @@ import {
   updateMemberResponse,
 } from '@keystone/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, type ResponseSchema } from './client';
+import { legacyApiRequest, type ResponseSchema } from './client';
 
 /** Every query of the page starts with this key, so one invalidation refreshes them all. */
 export const organisationKey = ['organisation'] as const;
@@ -43,7 +43,7 @@ export function securityLogPath(filter: SecurityLogFilter, before: number | null
 export function useOrganisation() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: () => apiRequest('/organisation/', { response: organisationSchema }),
+    queryFn: () => legacyApiRequest('/organisation/', { response: organisationSchema }),
   });
 }
 
@@ -51,7 +51,7 @@ export function useUpdateOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: UpdateOrganisationRequest) =>
-      apiRequest('/organisation/', { method: 'PATCH', body: update, response: organisationSchema }),
+      legacyApiRequest('/organisation/', { method: 'PATCH', body: update, response: organisationSchema }),
     onSuccess: (organisation: Organisation) => queryClient.setQueryData(settingsKey, organisation),
     // The change is in the security log now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityLogKey }),
@@ -61,7 +61,7 @@ export function useUpdateOrganisation() {
 export function useMembers() {
   return useQuery({
     queryKey: membersKey,
-    queryFn: () => apiRequest('/organisation/members/', { response: memberList }),
+    queryFn: () => legacyApiRequest('/organisation/members/', { response: memberList }),
   });
 }
 
@@ -74,7 +74,7 @@ export function useUpdateMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: MemberUpdate) =>
-      apiRequest(`/organisation/members/${id}/`, {
+      legacyApiRequest(`/organisation/members/${id}/`, {
         method: 'PATCH',
         body: change,
         response: updateMemberResponse,
@@ -92,7 +92,8 @@ export function useUpdateMember() {
 export function useSecurityLog(filter: SecurityLogFilter) {
   return useInfiniteQuery({
     queryKey: [...securityLogKey, filter],
-    queryFn: ({ pageParam }) => apiRequest(securityLogPath(filter, pageParam), { response: securityLogPage }),
+    queryFn: ({ pageParam }) =>
+      legacyApiRequest(securityLogPath(filter, pageParam), { response: securityLogPage }),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next_before,
   });

@@ -1,7 +1,7 @@
 /** GET /organisation/strategies/: every strategy of the organisation, for its administrators. */
 import { organisationStrategySchema } from '@keystone/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { legacyApiRequest } from './client';
 import { type Person, toPerson } from './strategyWire';
 
 export interface OrganisationStrategy {
@@ -16,9 +16,13 @@ export function useOrganisationStrategies(enabled = true) {
   return useQuery({
     queryKey: organisationStrategiesKey,
     queryFn: async (): Promise<OrganisationStrategy[]> =>
-      (await apiRequest('/organisation/strategies/', { response: organisationStrategySchema.array() })).map(
-        (wire) => ({ id: wire.id, title: wire.title, strategyMasters: wire.strategy_masters.map(toPerson) }),
-      ),
+      (
+        await legacyApiRequest('/organisation/strategies/', { response: organisationStrategySchema.array() })
+      ).map((wire) => ({
+        id: wire.id,
+        title: wire.title,
+        strategyMasters: wire.strategy_masters.map(toPerson),
+      })),
     enabled,
   });
 }

@@ -16,7 +16,7 @@ import {
 } from '@keystone/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ApiError, apiRequest, type ResponseSchema } from './client';
+import { ApiError, legacyApiRequest, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
 import { notificationSettingsKey } from './notificationSettings';
 import { rereadQueries } from './queryClient';
@@ -59,12 +59,12 @@ export function isCommentLocked(error: unknown): boolean {
 // ---- plain calls ----------------------------------------------------------------------------
 
 async function fetchLockedDates(strategyId: number): Promise<string[]> {
-  return apiRequest(`/locked-comment-dates/${strategyId}/`, { response: lockedCommentDatesResponse });
+  return legacyApiRequest(`/locked-comment-dates/${strategyId}/`, { response: lockedCommentDatesResponse });
 }
 
 const commentList: ResponseSchema<WireComment[]> = commentSchema.array();
 async function fetchLockedComments(strategyId: number, date: string): Promise<Comment[]> {
-  const answer = await apiRequest('/locked-comments/', {
+  const answer = await legacyApiRequest('/locked-comments/', {
     method: 'POST',
     body: { strategy_id: strategyId, date },
     response: commentList,
@@ -73,11 +73,11 @@ async function fetchLockedComments(strategyId: number, date: string): Promise<Co
 }
 
 async function fetchStatusHistory(strategyId: number): Promise<StatusHistory> {
-  return apiRequest(`/status-history/${strategyId}/`, { response: statusHistorySchema });
+  return legacyApiRequest(`/status-history/${strategyId}/`, { response: statusHistorySchema });
 }
 
 async function updateComment(id: number, comment: string, version: number | undefined): Promise<Comment> {
-  const answer = await apiRequest(`/comments/update/${id}/`, {
+  const answer = await legacyApiRequest(`/comments/update/${id}/`, {
     method: 'PATCH',
     body: { comment, version },
     response: commentSchema,
@@ -86,7 +86,7 @@ async function updateComment(id: number, comment: string, version: number | unde
 }
 
 async function updateStatus(id: number, status: string, version: number) {
-  const answer = await apiRequest(`/initiative/update/${id}/`, {
+  const answer = await legacyApiRequest(`/initiative/update/${id}/`, {
     method: 'PATCH',
     body: { status, version },
     response: initiativeSchema,

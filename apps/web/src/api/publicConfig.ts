@@ -1,7 +1,7 @@
 /** GET /api/config: what the browser may know before login (which sign-in methods exist). */
 import { publicConfigResponse } from '@keystone/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { legacyApiRequest } from './client';
 
 export interface GoogleSignInConfig {
   clientId: string;
@@ -17,7 +17,7 @@ export interface PublicConfig {
 }
 
 async function fetchPublicConfig(): Promise<PublicConfig> {
-  const answer = await apiRequest('/config', { response: publicConfigResponse });
+  const answer = await legacyApiRequest('/config', { response: publicConfigResponse });
   return {
     productName: answer.product_name,
     google: answer.google && {

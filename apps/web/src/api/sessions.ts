@@ -1,7 +1,7 @@
 /** The user's own sessions and the password change, on the Security section of profile settings. */
 import { detailResponse, type SessionInfo, sessionSchema } from '@keystone/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, type ResponseSchema } from './client';
+import { legacyApiRequest, type ResponseSchema } from './client';
 import { useSession } from './session';
 import { toWire, type WireNames } from './wireForms';
 
@@ -32,7 +32,7 @@ const sessionList: ResponseSchema<SessionInfo[]> = sessionSchema.array();
 const sessionsKey = (userId: number | undefined) => ['sessions', userId] as const;
 
 async function fetchSessions(): Promise<SessionEntry[]> {
-  const answer = await apiRequest('/auth/sessions/', { response: sessionList });
+  const answer = await legacyApiRequest('/auth/sessions/', { response: sessionList });
   return answer.map((session) => ({
     id: session.id,
     createdAt: session.created_at,
@@ -44,12 +44,15 @@ async function fetchSessions(): Promise<SessionEntry[]> {
 }
 
 async function endSession(id: number): Promise<string> {
-  const answer = await apiRequest(`/auth/sessions/${id}/`, { method: 'DELETE', response: detailResponse });
+  const answer = await legacyApiRequest(`/auth/sessions/${id}/`, {
+    method: 'DELETE',
+    response: detailResponse,
+  });
   return answer.detail;
 }
 
 async function endOtherSessions(): Promise<string> {
-  const answer = await apiRequest('/auth/sessions/revoke-others/', {
+  const answer = await legacyApiRequest('/auth/sessions/revoke-others/', {
     method: 'POST',
     response: detailResponse,
   });
@@ -57,7 +60,7 @@ async function endOtherSessions(): Promise<string> {
 }
 
 async function changePassword(change: PasswordChange): Promise<string> {
-  const answer = await apiRequest('/auth/password/change/', {
+  const answer = await legacyApiRequest('/auth/password/change/', {
     method: 'POST',
     body: toWire(change, passwordChangeWire),
     response: detailResponse,

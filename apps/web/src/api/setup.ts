@@ -1,6 +1,6 @@
 /** First run: whether a setup link works, and the setup that creates the organisation and logs in. */
 import { loginResponse, setupStatusResponse } from '@keystone/contract';
-import { apiRequest } from './client';
+import { legacyApiRequest } from './client';
 import type { Session } from './session';
 import type { WireNames } from './wireForms';
 import { toWire } from './wireForms';
@@ -26,13 +26,15 @@ export const organisationSetupWire: WireNames<OrganisationSetup> = {
 };
 
 export async function setupLinkIsValid(token: string): Promise<boolean> {
-  const answer = await apiRequest(`/setup/${encodeURIComponent(token)}/`, { response: setupStatusResponse });
+  const answer = await legacyApiRequest(`/setup/${encodeURIComponent(token)}/`, {
+    response: setupStatusResponse,
+  });
   return answer.valid;
 }
 
 /** Creates the organisation and its administrator; resolves to the administrator's session. */
 export async function setUpOrganisation(setup: OrganisationSetup): Promise<Session> {
-  const answer = await apiRequest('/setup/', {
+  const answer = await legacyApiRequest('/setup/', {
     method: 'POST',
     body: toWire(setup, organisationSetupWire),
     response: loginResponse,

@@ -13,7 +13,7 @@ import {
 } from '@keystone/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ApiError, apiRequest, noContent, type ResponseSchema } from './client';
+import { ApiError, legacyApiRequest, noContent, type ResponseSchema } from './client';
 import { errorMessage } from './errorMessages';
 import { notificationSettingsKey } from './notificationSettings';
 import { progressKey } from './progress';
@@ -76,21 +76,21 @@ export function failureMessage(call: StrategyCall, error: unknown): string {
 
 const summaryList: ResponseSchema<WireStrategySummary[]> = strategySummarySchema.array();
 async function fetchStrategies(): Promise<StrategySummary[]> {
-  return (await apiRequest('/strategies/', { response: summaryList })).map(toStrategySummary);
+  return (await legacyApiRequest('/strategies/', { response: summaryList })).map(toStrategySummary);
 }
 
 async function fetchStrategy(id: number): Promise<Strategy> {
-  return toStrategy(await apiRequest(`/strategy/${id}/`, { response: strategySchema }));
+  return toStrategy(await legacyApiRequest(`/strategy/${id}/`, { response: strategySchema }));
 }
 
 async function createStrategy(): Promise<Strategy> {
   return toStrategy(
-    await apiRequest('/strategy/create/', { method: 'POST', body: {}, response: strategySchema }),
+    await legacyApiRequest('/strategy/create/', { method: 'POST', body: {}, response: strategySchema }),
   );
 }
 
 async function deleteStrategy(id: number): Promise<void> {
-  await apiRequest(`/strategy/delete/${id}/`, { method: 'DELETE', response: noContent });
+  await legacyApiRequest(`/strategy/delete/${id}/`, { method: 'DELETE', response: noContent });
 }
 
 /** Exactly one field per call: autosave saves each field on its own (spec §4). */
@@ -102,7 +102,7 @@ async function updateStrategy(
   update: StrategyFieldUpdate,
   version: number | undefined,
 ): Promise<StrategySummary> {
-  const answer = await apiRequest(`/strategy/update/${id}/`, {
+  const answer = await legacyApiRequest(`/strategy/update/${id}/`, {
     method: 'PATCH',
     body: { ...update, version },
     response: strategySummarySchema,
@@ -115,7 +115,7 @@ async function updateFocusAreaTitle(
   title: string,
   version: number | undefined,
 ): Promise<FocusArea> {
-  const answer = await apiRequest(`/focusarea/update/${id}/`, {
+  const answer = await legacyApiRequest(`/focusarea/update/${id}/`, {
     method: 'PATCH',
     body: { title, version },
     response: focusAreaSchema,
@@ -128,7 +128,7 @@ async function updateInitiativeTitle(
   title: string,
   version: number | undefined,
 ): Promise<Initiative> {
-  const answer = await apiRequest(`/initiative/update/${id}/`, {
+  const answer = await legacyApiRequest(`/initiative/update/${id}/`, {
     method: 'PATCH',
     body: { title, version },
     response: initiativeSchema,

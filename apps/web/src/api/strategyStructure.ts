@@ -2,28 +2,27 @@
  * The structure of a strategy (spec §4): creating, deleting and reordering focus areas and
  * initiatives. Created items are appended to the cache, deletes refetch, moves are optimistic.
  */
-import { focusAreaSchema, initiativeSchema, sortResponse } from '@keystone/contract';
+import { initiativeSchema, sortResponse } from '@keystone/contract';
+import { focusAreaApi } from '@keystone/contract/endpoints/strategies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, noContent } from './client';
+import { apiRequest, legacyApiRequest, noContent } from './client';
 import { editFocusArea, editStrategy, strategyKey } from './strategyCache';
 import { applyOrder, moveItem, type Reorder, type SiblingOrder } from './strategyOrder';
 import { type FocusArea, type Initiative, type Strategy, toFocusArea, toInitiative } from './strategyWire';
 
 async function createFocusArea(strategyId: number, sortIndex: number): Promise<FocusArea> {
-  const answer = await apiRequest('/focusarea/create/', {
-    method: 'POST',
+  const answer = await apiRequest(focusAreaApi.create, {
     body: { strategy: strategyId, sort_index: sortIndex },
-    response: focusAreaSchema,
   });
   return toFocusArea(answer);
 }
 
 async function deleteFocusArea(id: number): Promise<void> {
-  await apiRequest(`/focusarea/delete/${id}/`, { method: 'DELETE', response: noContent });
+  await apiRequest(focusAreaApi.delete, { params: { id } });
 }
 
 async function createInitiative(focusAreaId: number, sortIndex: number): Promise<Initiative> {
-  const answer = await apiRequest('/initiative/create/', {
+  const answer = await legacyApiRequest('/initiative/create/', {
     method: 'POST',
     body: { focus_area: focusAreaId, sort_index: sortIndex },
     response: initiativeSchema,
@@ -32,11 +31,11 @@ async function createInitiative(focusAreaId: number, sortIndex: number): Promise
 }
 
 async function deleteInitiative(id: number): Promise<void> {
-  await apiRequest(`/initiative/delete/${id}/`, { method: 'DELETE', response: noContent });
+  await legacyApiRequest(`/initiative/delete/${id}/`, { method: 'DELETE', response: noContent });
 }
 
 async function sortItem(kind: 'focusarea' | 'initiative', id: number, sortIndex: number) {
-  const answer = await apiRequest(`/${kind}/sort/${id}/`, {
+  const answer = await legacyApiRequest(`/${kind}/sort/${id}/`, {
     method: 'PATCH',
     body: { sort_index: sortIndex },
     response: sortResponse,

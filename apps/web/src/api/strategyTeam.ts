@@ -5,7 +5,7 @@
  */
 import { type AssignTeamRequest, strategyTeamSchema } from '@keystone/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, type ResponseSchema } from './client';
+import { legacyApiRequest, type ResponseSchema } from './client';
 import { organisationStrategiesKey } from './organisationStrategies';
 import { organisationUsersKey } from './organisationUsers';
 import { strategiesKey, strategyKey } from './strategies';
@@ -18,7 +18,9 @@ export function useStrategyTeamQuery(strategyId: number, enabled: boolean) {
   return useQuery({
     queryKey: strategyTeamKey(strategyId),
     queryFn: async () =>
-      toStrategyTeam(await apiRequest(`/strategy/${strategyId}/team/`, { response: strategyTeamSchema })),
+      toStrategyTeam(
+        await legacyApiRequest(`/strategy/${strategyId}/team/`, { response: strategyTeamSchema }),
+      ),
     enabled,
   });
 }
@@ -34,7 +36,7 @@ export function useAssignTeam(strategyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: AssignTeamRequest) =>
-      apiRequest('/assign-users-to-strategy/', { method: 'PATCH', body: payload, response: savedTeam }),
+      legacyApiRequest('/assign-users-to-strategy/', { method: 'PATCH', body: payload, response: savedTeam }),
     // Spec §2: the strategy is fetched again. Awaited, so the save resolves with fresh data in the
     // cache; typed addresses became (placeholder) users, and masters decide "owned by me".
     onSuccess: () =>

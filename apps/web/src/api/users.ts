@@ -1,7 +1,7 @@
 /** The logged-in user's details (spec §3 "User"), read and updated on the profile page. */
 import { userDetails, type UserDetails as WireUserDetails } from '@keystone/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { legacyApiRequest } from './client';
 import { useSession } from './session';
 import { toWire, type WireNames } from './wireForms';
 
@@ -39,19 +39,19 @@ function toUserDetails(wire: WireUserDetails): UserDetails {
 }
 
 async function fetchUserDetails(): Promise<UserDetails> {
-  return toUserDetails(await apiRequest('/get-user-details/', { response: userDetails }));
+  return toUserDetails(await legacyApiRequest('/get-user-details/', { response: userDetails }));
 }
 
 /**
  * Asks the server whether this page's key is still valid; a 403 'Invalid token.' ends the
- * session (apiRequest), anything else (an outage, the network) is left to the caller's retries.
+ * session (legacyApiRequest), anything else (an outage, the network) is left to the caller's retries.
  */
 export async function checkSessionKey(): Promise<void> {
   await fetchUserDetails().catch(() => undefined);
 }
 
 async function updateUserDetails(update: UserDetailsUpdate): Promise<UserDetails> {
-  const answer = await apiRequest('/update-user-details/', {
+  const answer = await legacyApiRequest('/update-user-details/', {
     method: 'PATCH',
     body: toWire(update, userDetailsUpdateWire),
     response: userDetails,

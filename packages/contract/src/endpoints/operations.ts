@@ -1,26 +1,26 @@
-/** API routes of operations: health and the API docs. */
-import type { ApiRoute } from './schemas';
+/** Health checks and this API's own documentation. */
+import { z } from 'zod';
+import type { Endpoint } from '../endpoint';
 
-export const OPERATIONS_ROUTES: readonly ApiRoute[] = [
-  // ---- operations
-  {
+export const operationsApi = {
+  health: {
     method: 'GET',
     path: '/healthz',
     tag: 'operations',
     summary: 'Liveness: the process answers',
     auth: false,
-    response: 'Health',
+    answer: z.object({ status: z.string() }),
   },
-  {
+  ready: {
     method: 'GET',
     path: '/readyz',
     tag: 'operations',
     summary: 'Readiness: the database answers (503 otherwise)',
     auth: false,
-    response: 'Health',
+    answer: z.object({ status: z.string() }),
     errors: [503],
   },
-  {
+  docsPage: {
     method: 'GET',
     path: '/api/docs',
     tag: 'operations',
@@ -28,11 +28,11 @@ export const OPERATIONS_ROUTES: readonly ApiRoute[] = [
     auth: false,
     html: true,
   },
-  {
+  openApi: {
     method: 'GET',
     path: '/api/docs/openapi.json',
     tag: 'operations',
     summary: 'This API, as an OpenAPI 3.1 document',
     auth: false,
   },
-];
+} satisfies Record<string, Endpoint>;

@@ -1,103 +1,99 @@
-/** API routes of organisations (issue 14): first-run setup and what administrators manage. */
-import type { ApiRoute } from './schemas';
+/** The first run, and the administrators' calls on their organisation. */
+import { z } from 'zod';
+import { loginResponse } from '../auth';
+import { type Endpoint, idParams, tokenParams } from '../endpoint';
+import {
+  memberSchema,
+  organisationSchema,
+  securityLogPage,
+  securityLogQuery,
+  setupRequest,
+  setupStatusResponse,
+  updateMemberRequest,
+  updateMemberResponse,
+  updateOrganisationRequest,
+} from '../organisation';
+import { organisationStrategySchema } from '../strategies';
 
-export const ORGANISATION_ROUTES: readonly ApiRoute[] = [
-  {
+export const setupApi = {
+  status: {
     method: 'GET',
     path: '/api/setup/{token}/',
     tag: 'organisation',
     summary: 'Whether a first-run setup link (printed by the server on an empty database) still works',
     auth: false,
-    response: 'SetupStatus',
-    rateLimited: true,
+    params: tokenParams,
+    answer: setupStatusResponse,
+    rateLimit: 'signIn',
   },
-  {
+  complete: {
     method: 'POST',
     path: '/api/setup/',
     tag: 'organisation',
     summary:
       'First run: create the organisation and its first administrator with the setup token, and log in (answers the API key)',
     auth: false,
-    request: 'SetupRequest',
-    response: 'LoginResponse',
+    body: setupRequest,
+    answer: loginResponse,
     status: 201,
-    rateLimited: true,
+    rateLimit: 'signIn',
   },
-  {
+} satisfies Record<string, Endpoint>;
+
+export const organisationApi = {
+  get: {
     method: 'GET',
     path: '/api/organisation/',
     tag: 'organisation',
     summary: 'My organisation and its settings (administrators)',
     auth: true,
-    response: 'Organisation',
+    answer: organisationSchema,
   },
-  {
+  update: {
     method: 'PATCH',
     path: '/api/organisation/',
     tag: 'organisation',
     summary: 'Rename the organisation or change who may invite (administrators)',
     auth: true,
-    request: 'UpdateOrganisationRequest',
-    response: 'Organisation',
+    body: updateOrganisationRequest,
+    answer: organisationSchema,
   },
-  {
+  members: {
     method: 'GET',
     path: '/api/organisation/members/',
     tag: 'organisation',
     summary:
       'Everyone in the organisation: status, administrator or not, last active, strategy roles (administrators)',
     auth: true,
-    response: ['Member'],
+    answer: z.array(memberSchema),
   },
-  {
+  updateMember: {
     method: 'PATCH',
     path: '/api/organisation/members/{id}/',
     tag: 'organisation',
     summary:
       'Make a member an administrator or not, deactivate (ends their sessions, sockets, locks and mails) or reactivate them (administrators)',
     auth: true,
-    request: 'UpdateMemberRequest',
-    response: 'UpdateMemberResponse',
+    params: idParams,
+    body: updateMemberRequest,
+    answer: updateMemberResponse,
     errors: [404],
   },
-  {
-    method: 'DELETE',
-    path: '/api/invites/{id}/',
-    tag: 'invites',
-    summary: 'Revoke a pending invitation (administrators)',
-    auth: true,
-    response: 'Detail',
-    errors: [404, 409],
-  },
-  {
-    method: 'POST',
-    path: '/api/invites/{id}/resend/',
-    tag: 'invites',
-    summary: 'Mail a pending invitation again, with a new link (administrators)',
-    auth: true,
-    response: 'Detail',
-    errors: [404, 409],
-  },
-  {
+  securityLog: {
     method: 'GET',
     path: '/api/organisation/security-log/',
     tag: 'organisation',
     summary: "The organisation's security log, newest first, paged with `before` (administrators)",
     auth: true,
-    query: {
-      before: 'Continue after this entry id (the previous page’s next_before)',
-      limit: 'Entries per page (1–100, default 50)',
-      user: 'Only events about this member',
-      kind: 'Only events of this kind',
-    },
-    response: 'SecurityLogPage',
+    query: securityLogQuery,
+    answer: securityLogPage,
   },
-  {
+  strategies: {
     method: 'GET',
     path: '/api/organisation/strategies/',
     tag: 'organisation',
     summary: 'Every strategy of the organisation with its masters, to open its team page (administrators)',
     auth: true,
-    response: ['OrganisationStrategy'],
+    answer: z.array(organisationStrategySchema),
   },
-];
+} satisfies Record<string, Endpoint>;

@@ -1,219 +1,201 @@
-/** API routes of accounts and people: auth, users and invites. */
-import type { ApiRoute } from './schemas';
+/** Signing up, in and out, password resets, sessions and two-factor sign-in. */
+import { z } from 'zod';
+import {
+  detailResponse,
+  googleLoginRequest,
+  loginRequest,
+  loginResponse,
+  passwordResetConfirmRequest,
+  passwordResetRequest,
+  publicConfigResponse,
+  registrationRequest,
+  verifyEmailRequest,
+} from '../auth';
+import { type Endpoint, idParams, resetLinkParams } from '../endpoint';
+import {
+  loginOrMfaResponse,
+  mfaDisableRequest,
+  mfaLoginRequest,
+  mfaStatusResponse,
+  recoveryCodesResponse,
+  totpConfirmRequest,
+  totpSetupResponse,
+} from '../mfa';
+import { passwordChangeRequest, sessionSchema } from '../sessions';
 
-export const ACCOUNT_ROUTES: readonly ApiRoute[] = [
-  // ---- accounts
-  {
+export const authApi = {
+  config: {
     method: 'GET',
     path: '/api/config/',
     tag: 'auth',
     summary: 'Public configuration: product name, Google sign-in',
     auth: false,
-    response: 'PublicConfig',
+    answer: publicConfigResponse,
   },
-  {
+  register: {
     method: 'POST',
     path: '/api/auth/registration/',
     tag: 'auth',
     summary: 'Sign up (an invite for the e-mail is required); mails a verification link',
     auth: false,
-    request: 'RegistrationRequest',
-    response: 'Detail',
+    body: registrationRequest,
+    answer: detailResponse,
     status: 201,
-    rateLimited: true,
+    rateLimit: 'signIn',
   },
-  {
+  verifyEmail: {
     method: 'POST',
     path: '/api/auth/registration/verify-email/',
     tag: 'auth',
     summary:
       "Verify the address with the mailed link's token and the password chosen at that sign-up; creates or completes the account",
     auth: false,
-    request: 'VerifyEmailRequest',
-    response: 'Detail',
-    rateLimited: true,
+    body: verifyEmailRequest,
+    answer: detailResponse,
+    rateLimit: 'signIn',
   },
-  {
+  login: {
     method: 'POST',
     path: '/api/auth/login/',
     tag: 'auth',
     summary: 'Log in with e-mail and password; answers the API key, or mfa_required with an mfa_token',
     auth: false,
-    request: 'LoginRequest',
-    response: 'LoginOrMfaResponse',
-    rateLimited: true,
+    body: loginRequest,
+    answer: loginOrMfaResponse,
+    rateLimit: 'signIn',
   },
-  {
+  google: {
     method: 'POST',
     path: '/api/auth/social/google',
     tag: 'auth',
     summary:
       'Log in with a Google authorization code (PKCE verifier and nonce); answers the API key, or mfa_required with an mfa_token',
     auth: false,
-    request: 'GoogleLoginRequest',
-    response: 'LoginOrMfaResponse',
-    rateLimited: true,
+    body: googleLoginRequest,
+    answer: loginOrMfaResponse,
+    rateLimit: 'signIn',
     errors: [403, 404, 503],
   },
-  {
+  requestPasswordReset: {
     method: 'POST',
     path: '/api/auth/password/reset/',
     tag: 'auth',
     summary: 'Mail a password reset link',
     auth: false,
-    request: 'PasswordResetRequest',
-    response: 'Detail',
-    rateLimited: true,
+    body: passwordResetRequest,
+    answer: detailResponse,
+    rateLimit: 'signIn',
   },
-  {
+  confirmPasswordReset: {
     method: 'POST',
     path: '/api/auth/password/reset/confirm/{uid}/{token}/',
     tag: 'auth',
     summary: 'Set a new password from a reset link (ends every key of the user)',
     auth: false,
-    request: 'PasswordResetConfirmRequest',
-    response: 'Detail',
-    rateLimited: true,
+    params: resetLinkParams,
+    body: passwordResetConfirmRequest,
+    answer: detailResponse,
+    rateLimit: 'signIn',
   },
-  {
+  logout: {
     method: 'POST',
     path: '/api/auth/logout/',
     tag: 'auth',
     summary: 'Revoke this API key',
     auth: true,
-    response: 'Detail',
+    answer: detailResponse,
   },
-  {
-    method: 'GET',
-    path: '/api/auth/sessions/',
-    tag: 'auth',
-    summary: 'My live sessions (API keys), newest first; `current` marks the one of this request',
-    auth: true,
-    response: ['Session'],
-  },
-  {
-    method: 'DELETE',
-    path: '/api/auth/sessions/{id}/',
-    tag: 'auth',
-    summary: 'End one of my sessions (its sockets close)',
-    auth: true,
-    response: 'Detail',
-    errors: [404],
-  },
-  {
-    method: 'POST',
-    path: '/api/auth/sessions/revoke-others/',
-    tag: 'auth',
-    summary: 'End every session of mine but the current one',
-    auth: true,
-    response: 'Detail',
-  },
-  {
+  changePassword: {
     method: 'POST',
     path: '/api/auth/password/change/',
     tag: 'auth',
     summary: 'Change my password (ends my other sessions, mails a notice)',
     auth: true,
-    request: 'PasswordChangeRequest',
-    response: 'Detail',
-    rateLimited: true,
+    body: passwordChangeRequest,
+    answer: detailResponse,
+    rateLimit: 'signIn',
   },
-  // ---- two-factor authentication
-  {
+  loginMfa: {
     method: 'POST',
     path: '/api/auth/login/mfa/',
     tag: 'auth',
     summary:
       'Second step of a login with two-factor on: the mfa_token and a TOTP or recovery code; answers the API key',
     auth: false,
-    request: 'MfaLoginRequest',
-    response: 'LoginResponse',
-    rateLimited: true,
+    body: mfaLoginRequest,
+    answer: loginResponse,
+    rateLimit: 'signIn',
   },
-  {
+} satisfies Record<string, Endpoint>;
+
+export const sessionsApi = {
+  list: {
+    method: 'GET',
+    path: '/api/auth/sessions/',
+    tag: 'auth',
+    summary: 'My live sessions (API keys), newest first; `current` marks the one of this request',
+    auth: true,
+    answer: z.array(sessionSchema),
+  },
+  end: {
+    method: 'DELETE',
+    path: '/api/auth/sessions/{id}/',
+    tag: 'auth',
+    summary: 'End one of my sessions (its sockets close)',
+    auth: true,
+    params: idParams,
+    answer: detailResponse,
+    errors: [404],
+  },
+  endOthers: {
+    method: 'POST',
+    path: '/api/auth/sessions/revoke-others/',
+    tag: 'auth',
+    summary: 'End every session of mine but the current one',
+    auth: true,
+    answer: detailResponse,
+  },
+} satisfies Record<string, Endpoint>;
+
+export const mfaApi = {
+  status: {
     method: 'GET',
     path: '/api/auth/mfa/',
     tag: 'auth',
     summary: 'Is two-factor on, and how many recovery codes are left',
     auth: true,
-    response: 'MfaStatus',
+    answer: mfaStatusResponse,
   },
-  {
+  totpSetup: {
     method: 'POST',
     path: '/api/auth/mfa/totp/setup/',
     tag: 'auth',
     summary: 'Create (or replace) an unconfirmed TOTP secret; answers it with its otpauth URL and QR code',
     auth: true,
-    response: 'TotpSetup',
-    rateLimited: true,
+    answer: totpSetupResponse,
+    rateLimit: 'signIn',
     errors: [409],
   },
-  {
+  totpConfirm: {
     method: 'POST',
     path: '/api/auth/mfa/totp/confirm/',
     tag: 'auth',
     summary: 'Turn two-factor on with a code from the new secret; answers the recovery codes, once',
     auth: true,
-    request: 'TotpConfirmRequest',
-    response: 'RecoveryCodes',
-    rateLimited: true,
+    body: totpConfirmRequest,
+    answer: recoveryCodesResponse,
+    rateLimit: 'signIn',
     errors: [409],
   },
-  {
+  disable: {
     method: 'POST',
     path: '/api/auth/mfa/disable/',
     tag: 'auth',
     summary: 'Turn two-factor off with the password and a TOTP or recovery code',
     auth: true,
-    request: 'MfaDisableRequest',
-    response: 'Detail',
-    rateLimited: true,
+    body: mfaDisableRequest,
+    answer: detailResponse,
+    rateLimit: 'signIn',
     errors: [409],
   },
-  // ---- people
-  {
-    method: 'GET',
-    path: '/api/get-user-details/',
-    tag: 'users',
-    summary: 'My profile',
-    auth: true,
-    response: 'UserDetails',
-    errors: [404],
-  },
-  {
-    method: 'PATCH',
-    path: '/api/update-user-details/',
-    tag: 'users',
-    summary: 'Change my name and business title',
-    auth: true,
-    request: 'UpdateUserDetailsRequest',
-    response: 'UserDetails',
-    errors: [404],
-  },
-  {
-    method: 'GET',
-    path: '/api/users/',
-    tag: 'users',
-    summary: 'The people of my organisation',
-    auth: true,
-    response: ['UserSummary'],
-  },
-  {
-    method: 'GET',
-    path: '/api/invites/',
-    tag: 'invites',
-    summary: "My organisation's invites",
-    auth: true,
-    response: ['Invite'],
-  },
-  {
-    method: 'POST',
-    path: '/api/invites/create/',
-    tag: 'invites',
-    summary: 'Invite people by e-mail (mails them a sign-up link)',
-    auth: true,
-    request: 'CreateInvitesRequest',
-    response: 'CreateInvitesResponse',
-    status: 201,
-  },
-];
+} satisfies Record<string, Endpoint>;

@@ -1,0 +1,67 @@
+/**
+ * Registers a route from its contract declaration (packages/contract/src/endpoints): the path,
+ * the method, whether a key is needed, the rate limit and the input schemas all come from the
+ * declaration, so the server, the OpenAPI document and the web client cannot drift apart.
+ */
+import type { Endpoint, EndpointInput, EndpointReply } from '@keystone/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { AuthenticatedUser } from '../modules/auth/keys';
+import { authenticate } from './authenticate';
+import { parseInput } from './errors';
+
+/** What a handler is given: the parsed input, the signed-in user of an authenticated call, and the raw request. */
+export type RouteInput<E extends Endpoint> = EndpointInput<E> & {
+  user: E['auth'] extends true ? AuthenticatedUser : null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** A handler answers the declared body, or the reply it has sent itself (a cookie, a ready-made JSON text). */
+export type RouteHandler<E extends Endpoint> = (
+  input: RouteInput<E>,
+) => Promise<EndpointReply<E> | FastifyReply>;
+
+/** `{name}` → `:name`, Fastify's form of a path parameter. */
+export const fastifyUrl = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Each path parameter on its own, so a bad id is refused as it always was: `detail` and
+ * `non_field_errors`, "A valid id is required.".
+ */
+function parseParams(schema: z.ZodObject | undefined, raw: unknown): unknown {
+  if (!schema) return undefined;
+  const values = raw as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(schema.shape).map(([name, field]) => [name, parseInput(field as z.ZodType, values[name])]),
+  );
+}
+
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  endpoint: E,
+  handler: RouteHandler<E>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: fastifyUrl(endpoint.path),
+    ...(endpoint.auth && { onRequest: authenticate(ctx) }),
+    ...(endpoint.rateLimit === 'signIn' && {
+      config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
+    }),
+    handler: async (request, reply) => {
+      const input = {
+        params: parseParams(endpoint.params, request.params),
+        query: endpoint.query ? parseInput(endpoint.query, request.query) : undefined,
+        body: endpoint.body ? parseInput(endpoint.body, request.body) : undefined,
+      } as EndpointInput<E>;
+      const user = request.user as RouteInput<E>['user'];
+      const answer = await handler({ ...input, user, request, reply });
+      if (answer === reply || reply.sent) return reply;
+      reply.status(endpoint.status ?? 200);
+      return endpoint.status === 204 ? reply.send() : reply.send(answer);
+    },
+  });
+}

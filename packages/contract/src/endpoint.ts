@@ -1,0 +1,73 @@
+/**
+ * What one HTTP call of the API is, as data: the single declaration the server registers, the
+ * OpenAPI document describes and the web client calls (docs/ARCHITECTURE.md, "Endpoints").
+ * The declarations live in endpoints/, one module per area, so a page imports only its own.
+ */
+import { z } from 'zod';
+import { idSchema } from './primitives';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+/** The error statuses a call can answer beyond those that follow from its shape (400, 403, 413, 429). */
+export type EndpointErrorStatus = 403 | 404 | 409 | 429 | 503;
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** As spec §7 writes it, with `{name}` for path parameters (a trailing slash is optional on the wire). */
+  path: string;
+  /** The group of the OpenAPI document. */
+  tag: string;
+  summary: string;
+  /** Needs `Authorization: Token {key}`; a missing or unknown key is a 403. */
+  auth: boolean;
+  /** The path parameters, one schema per `{name}` of the path. */
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The JSON answer; none for a 204, a redirect or an HTML page. */
+  answer?: z.ZodType;
+  /** The success status: 200 unless said otherwise. */
+  status?: 200 | 201 | 204 | 302;
+  /** Limited per client address (the calls that sign in or create accounts): may answer 429. */
+  rateLimit?: 'signIn';
+  errors?: readonly EndpointErrorStatus[];
+  /** Answers HTML instead of JSON. */
+  html?: boolean;
+}
+
+/** `{id}`: a record's id. */
+export const idParams = z.object({ id: idSchema });
+/** `{token}`: a token from a mailed or printed link. */
+export const tokenParams = z.object({ token: z.string().max(500) });
+/** `{uid}/{token}`: a password-reset link. */
+export const resetLinkParams = z.object({ uid: z.string().max(500), token: z.string().max(500) });
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Sent<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a handler on the server is given, parsed. */
+export type EndpointInput<E extends Endpoint> = {
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+};
+
+/** What a client sends: only the parts the endpoint has. */
+export type EndpointRequest<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: Sent<E['params']> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: Sent<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: Sent<E['body']> } : { body?: undefined });
+
+/** The answer as the client reads it (null for an endpoint without a JSON answer). */
+export type EndpointAnswer<E extends Endpoint> = E['answer'] extends z.ZodType ? z.output<E['answer']> : null;
+/** The answer as a handler writes it (anything for an endpoint without a JSON answer: nothing is sent). */
+export type EndpointReply<E extends Endpoint> = E['answer'] extends z.ZodType
+  ? z.input<E['answer']>
+  : unknown;
+
+/** The path with its parameters filled in, each encoded. */
+export function endpointPath(endpoint: Endpoint, params?: Record<string, unknown>): string {
+  return endpoint.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    encodeURIComponent(String(params?.[name] ?? '')),
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Every endpoint, for the server's OpenAPI document and the tests that check each one is
+ * registered and attacked. Pages import their area's module instead, so they load only those.
+ */
+import type { Endpoint } from '../endpoint';
+import { authApi, mfaApi, sessionsApi } from './auth';
+import { fieldLockApi } from './fieldLocks';
+import { initiativeApi, timelineApi } from './initiatives';
+import { operationsApi } from './operations';
+import { organisationApi, setupApi } from './organisation';
+import { progressApi } from './progress';
+import { focusAreaApi, strategyApi, teamApi } from './strategies';
+import { invitesApi, usersApi } from './users';
+
+/** Every endpoint, grouped by area in the order the document lists them. */
+export const API_ENDPOINTS: readonly Endpoint[] = [
+  operationsApi,
+  authApi,
+  sessionsApi,
+  mfaApi,
+  usersApi,
+  invitesApi,
+  setupApi,
+  organisationApi,
+  strategyApi,
+  focusAreaApi,
+  teamApi,
+  initiativeApi,
+  timelineApi,
+  progressApi,
+  fieldLockApi,
+].flatMap((area) => Object.values(area));

@@ -1,0 +1,77 @@
+/** Progress: notification settings, comments and their history, status history. */
+import { z } from 'zod';
+import { type Endpoint, idParams } from '../endpoint';
+import {
+  commentSchema,
+  lockedCommentDatesResponse,
+  lockedCommentsRequest,
+  notificationSettingsSchema,
+  statusHistorySchema,
+  updateCommentRequest,
+  updateNotificationSettingsRequest,
+} from '../progress';
+
+export const progressApi = {
+  notificationSettings: {
+    method: 'GET',
+    path: '/api/notification-settings/{id}/',
+    tag: 'progress',
+    summary: "A strategy's progress-update schedule and recipients (id: the strategy)",
+    auth: true,
+    params: idParams,
+    answer: notificationSettingsSchema,
+    errors: [404],
+  },
+  updateNotificationSettings: {
+    method: 'PATCH',
+    path: '/api/notification-settings/update/{id}/',
+    tag: 'progress',
+    summary: "Change a strategy's schedule, recipients and reminders (id: the strategy)",
+    auth: true,
+    params: idParams,
+    body: updateNotificationSettingsRequest,
+    answer: notificationSettingsSchema,
+    errors: [404],
+  },
+  updateComment: {
+    method: 'PATCH',
+    path: '/api/comments/update/{id}/',
+    tag: 'progress',
+    summary: 'Write a current progress, roadblocks or next-steps comment',
+    auth: true,
+    params: idParams,
+    body: updateCommentRequest,
+    answer: commentSchema,
+    errors: [404, 409],
+  },
+  lockedCommentDates: {
+    method: 'GET',
+    path: '/api/locked-comment-dates/{id}/',
+    tag: 'progress',
+    summary: "The past due dates of a strategy's progress history, newest first",
+    auth: true,
+    params: idParams,
+    answer: lockedCommentDatesResponse,
+    errors: [404],
+  },
+  lockedComments: {
+    method: 'POST',
+    path: '/api/locked-comments/',
+    tag: 'progress',
+    summary: 'The comments locked at one past due date',
+    auth: true,
+    body: lockedCommentsRequest,
+    answer: z.array(commentSchema),
+    errors: [404],
+  },
+  statusHistory: {
+    method: 'GET',
+    path: '/api/status-history/{id}/',
+    tag: 'progress',
+    summary: 'How many initiatives had each status at each due date',
+    auth: true,
+    params: idParams,
+    answer: statusHistorySchema,
+    errors: [404],
+  },
+} satisfies Record<string, Endpoint>;

@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { SOCKET_MAX_MESSAGE_BYTES } from '@keystone/contract';
+import { operationsApi } from '@keystone/contract/endpoints/operations';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, proxyTrust } from './config';
@@ -14,6 +15,7 @@ import { frameworkErrorReply, registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/jsonBody';
 import { loggerOptions, requestId } from './http/logging';
 import { databaseRateLimitStore } from './http/rateLimitStore';
+import { recordRoutedEndpoints, route } from './http/route';
 import { registerStaticSite } from './http/staticSite';
 import { type Clock, ShiftedClock, systemClock } from './lib/clock';
 import { OutboxWorker } from './mail/outbox';
@@ -148,6 +150,7 @@ export async function buildApp(
     if (OPEN_ROUTE_PREFIXES.some((prefix) => route.url.startsWith(prefix)) && route.bodyLimit === undefined)
       route.bodyLimit = AUTH_BODY_LIMIT_BYTES;
   });
+  recordRoutedEndpoints(app);
   app.decorateRequest('user', null);
   app.decorateRequest('changes', null);
   registerErrorHandling(app);
@@ -202,8 +205,8 @@ export async function buildApp(
     },
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  route(app, ctx, operationsApi.health, async () => ({ status: 'ok' }));
+  route(app, ctx, operationsApi.ready, async ({ reply }) => {
     try {
       await db.db.execute(sql`select 1`);
       return { status: 'ready' };
@@ -225,8 +228,9 @@ export async function buildApp(
   timelineRoutes(app, ctx);
   progressRoutes(app, ctx);
   realtimeRoutes(app, ctx, realtime);
+  // Not a declared endpoint: browser tests only, registered by hand when TEST_CLOCK=1.
   if (shiftedClock) testClockRoutes(app, shiftedClock, scheduler);
-  registerApiDocs(app);
+  registerApiDocs(app, ctx);
   await registerStaticSite(app, config.webDist);
 
   app.addHook('onReady', async () => {

@@ -62,6 +62,13 @@ describe('the API documentation', () => {
     expect(API_ENDPOINTS.map((route) => routeKey(route.method, route.path)).sort()).toEqual(registered);
   });
 
+  it('should register every declared endpoint through route(), none by hand', () => {
+    // Only the sockets, the static site and the test clock (TEST_CLOCK=1 only) are registered by
+    // hand; a declared endpoint registered so would be missing here.
+    const routed = server.app.routedEndpoints.map((route) => routeKey(route.method, route.path)).sort();
+    expect(routed).toEqual(API_ENDPOINTS.map((route) => routeKey(route.method, route.path)).sort());
+  });
+
   it('should describe the token scheme and mark which calls need it', () => {
     const scheme = document.components.securitySchemes.tokenAuth;
     expect(scheme).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });

@@ -6,10 +6,13 @@
 
 import { type Endpoint, PRODUCT_NAME } from '@keystone/contract';
 import { API_ENDPOINTS } from '@keystone/contract/endpoints';
+import { operationsApi } from '@keystone/contract/endpoints/operations';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { AppContext } from '../context';
 import { escapeHtml } from '../lib/html';
 import { API_SCHEMAS } from './apiSchemaNames';
+import { route } from './route';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -218,10 +221,13 @@ ${rows}
 </body></html>`;
 }
 
-export function registerApiDocs(app: FastifyInstance): void {
+export function registerApiDocs(app: FastifyInstance, ctx: AppContext): void {
   const document = buildOpenApiDocument();
   const json = JSON.stringify(document);
   const page = renderApiDocsPage(document);
-  app.get('/api/docs/openapi.json', async (_request, reply) => reply.type('application/json').send(json));
-  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+  // Built once, so each is sent as ready-made text.
+  route(app, ctx, operationsApi.openApi, async ({ reply }) => reply.type('application/json').send(json));
+  route(app, ctx, operationsApi.docsPage, async ({ reply }) =>
+    reply.type('text/html; charset=utf-8').send(page),
+  );
 }

@@ -34,20 +34,16 @@ export function authenticate(ctx: AppContext) {
   };
 }
 
-/** Makes every route registered on `scope` require a valid key (routes not declared as endpoints). */
-export function requireAuthentication(scope: FastifyInstance, ctx: AppContext): void {
-  scope.addHook('onRequest', authenticate(ctx));
-}
-
-/** The signed-in user of a request on an authenticated scope. */
-export function currentUser(request: FastifyRequest): AuthenticatedUser {
-  if (!request.user) throw forbidden(MESSAGES.credentialsMissing);
-  return request.user;
-}
-
-/** The signed-in user of a request, who must be an administrator of their organisation (else 403). */
-export function currentAdmin(request: FastifyRequest): AuthenticatedUser {
-  const user = currentUser(request);
-  if (!user.isAdmin) throw forbidden(ORGANISATION_MESSAGES.adminsOnly);
-  return user;
+/**
+ * Registers administrators' calls: the role is checked once the key is (route()'s onRequest)
+ * and before route() parses the input, so anyone else is refused with 403 whatever they send.
+ */
+export function forAdministrators(app: FastifyInstance, register: (scope: FastifyInstance) => void): void {
+  app.register(async (scope) => {
+    scope.addHook('preHandler', async (request) => {
+      if (!request.user) throw forbidden(MESSAGES.credentialsMissing);
+      if (!request.user.isAdmin) throw forbidden(ORGANISATION_MESSAGES.adminsOnly);
+    });
+    register(scope);
+  });
 }

@@ -11,6 +11,18 @@ import type { AuthenticatedUser } from '../modules/auth/keys';
 import { authenticate } from './authenticate';
 import { parseInput } from './errors';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every endpoint registered through route(), so a test can tell them from routes added by hand. */
+    routedEndpoints: Endpoint[];
+  }
+}
+
+/** Called once on the root instance, before any route(): its scopes push to the same list. */
+export function recordRoutedEndpoints(app: FastifyInstance): void {
+  app.decorate('routedEndpoints', []);
+}
+
 /** What a handler is given: the parsed input, the signed-in user of an authenticated call, and the raw request. */
 export type RouteInput<E extends Endpoint> = EndpointInput<E> & {
   user: E['auth'] extends true ? AuthenticatedUser : null;
@@ -44,6 +56,7 @@ export function route<E extends Endpoint>(
   endpoint: E,
   handler: RouteHandler<E>,
 ): void {
+  app.routedEndpoints.push(endpoint);
   app.route({
     method: endpoint.method,
     url: fastifyUrl(endpoint.path),

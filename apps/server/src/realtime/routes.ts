@@ -1,43 +1,26 @@
 /** POST /lock-field/, POST /unlock-field/, GET /locked-fields/ and the sockets /ws/locks/, /ws/streaming/. */
-import { fieldLockRequest, idSchema } from '@keystone/contract';
+import { fieldLockApi } from '@keystone/contract/endpoints/fieldLocks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { currentUser, requireAuthentication } from '../http/authenticate';
-import { parseInput } from '../http/errors';
+import { route } from '../http/route';
 import type { AuthenticatedUser } from '../modules/auth/keys';
 import { listLockedFields, lockField, unlockField } from './locks';
 import { connectionIdOf, type Realtime } from './realtime';
 
 export function realtimeRoutes(app: FastifyInstance, ctx: AppContext, realtime: Realtime): void {
-  app.register(async (scope) => {
-    requireAuthentication(scope, ctx);
+  // The browser names its locks socket, so closing that socket releases exactly its locks.
+  route(app, ctx, fieldLockApi.lock, ({ user, body, request }) =>
+    lockField(ctx.db, user, body, {
+      connectionId: connectionIdOf(request.headers['x-connection-id']),
+      ttlMs: ctx.config.lockTtlMs,
+    }),
+  );
 
-    // The browser names its locks socket, so closing that socket releases exactly its locks.
-    scope.post('/api/lock-field/', async (request) =>
-      lockField(ctx.db, currentUser(request), parseInput(fieldLockRequest, request.body), {
-        connectionId: connectionIdOf(request.headers['x-connection-id']),
-        ttlMs: ctx.config.lockTtlMs,
-      }),
-    );
+  route(app, ctx, fieldLockApi.unlock, ({ user, body, request }) =>
+    unlockField(ctx.db, user, body, connectionIdOf(request.headers['x-connection-id'])),
+  );
 
-    scope.post('/api/unlock-field/', async (request) =>
-      unlockField(
-        ctx.db,
-        currentUser(request),
-        parseInput(fieldLockRequest, request.body),
-        connectionIdOf(request.headers['x-connection-id']),
-      ),
-    );
-
-    scope.get<{ Querystring: { strategy?: string } }>('/api/locked-fields/', async (request) => {
-      const { strategy } = request.query;
-      return listLockedFields(
-        ctx.db,
-        currentUser(request),
-        strategy === undefined ? undefined : parseInput(idSchema, strategy),
-      );
-    });
-  });
+  route(app, ctx, fieldLockApi.list, ({ user, query }) => listLockedFields(ctx.db, user, query.strategy));
 
   app.register(async (scope) => {
     // Origin, key and the per-key cap are checked before the upgrade: a refused socket gets an

@@ -1,32 +1,17 @@
 /** /strategy/{id}/activity/ and /initiative/{id}/activity/ (anyone who may view the strategy). */
-import { activityQuery } from '@keystone/contract';
+import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
+import { strategyApi } from '@keystone/contract/endpoints/strategies';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuthentication } from '../../http/authenticate';
-import { parseInput } from '../../http/errors';
-import { type IdParams, pathId } from '../strategies/routes';
+import { route } from '../../http/route';
 import { initiativeActivity, strategyActivity } from './read';
 
 export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.register(async (scope) => {
-    requireAuthentication(scope, ctx);
+  route(app, ctx, strategyApi.activity, ({ user, params, query }) =>
+    strategyActivity(ctx, user, params.id, query),
+  );
 
-    scope.get<IdParams>('/api/strategy/:id/activity/', async (request) =>
-      strategyActivity(
-        ctx,
-        currentUser(request),
-        pathId(request.params),
-        parseInput(activityQuery, request.query),
-      ),
-    );
-
-    scope.get<IdParams>('/api/initiative/:id/activity/', async (request) =>
-      initiativeActivity(
-        ctx,
-        currentUser(request),
-        pathId(request.params),
-        parseInput(activityQuery, request.query),
-      ),
-    );
-  });
+  route(app, ctx, initiativeApi.activity, ({ user, params, query }) =>
+    initiativeActivity(ctx, user, params.id, query),
+  );
 }

@@ -1,46 +1,32 @@
 /** HTTP side of two-factor authentication: status, set-up, confirm, disable, and the login's second step. */
-import { MFA_MESSAGES, mfaDisableRequest, mfaLoginRequest, totpConfirmRequest } from '@keystone/contract';
+import { MFA_MESSAGES } from '@keystone/contract';
+import { authApi, mfaApi } from '@keystone/contract/endpoints/auth';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuthentication } from '../../http/authenticate';
-import { parseInput } from '../../http/errors';
+import { route } from '../../http/route';
 import { confirmTotp, disableMfa, loginWithMfa, mfaStatus, setupTotp } from './mfa';
 import { originOf } from './securityEvents';
 import { deviceTokenOf, rememberBrowser } from './trustedDevices';
 
+// Each call that checks a code is rate limited like the other sign-in calls (the declarations
+// say so): codes are short.
 export function mfaRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Each call that checks a code is limited like the other auth calls: codes are short.
-  const limited = { config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } };
-
-  app.post('/api/auth/login/mfa/', limited, async (request, reply) => {
-    const input = parseInput(mfaLoginRequest, request.body);
-    const answer = await loginWithMfa(ctx, input, originOf(request), deviceTokenOf(request));
+  route(app, ctx, authApi.loginMfa, async ({ body, request, reply }) => {
+    const answer = await loginWithMfa(ctx, body, originOf(request), deviceTokenOf(request));
     await rememberBrowser(ctx, request, reply, answer);
     return answer;
   });
 
-  app.register(async (scope) => {
-    requireAuthentication(scope, ctx);
+  route(app, ctx, mfaApi.status, ({ user }) => mfaStatus(ctx, user.id));
 
-    scope.get('/api/auth/mfa/', async (request) => mfaStatus(ctx, currentUser(request).id));
+  route(app, ctx, mfaApi.totpSetup, ({ user }) => setupTotp(ctx, user));
 
-    scope.post('/api/auth/mfa/totp/setup/', limited, async (request) => {
-      return setupTotp(ctx, currentUser(request));
-    });
+  route(app, ctx, mfaApi.totpConfirm, ({ user, body, request }) =>
+    confirmTotp(ctx, user, body.code, originOf(request)),
+  );
 
-    scope.post('/api/auth/mfa/totp/confirm/', limited, async (request) => {
-      const { code } = parseInput(totpConfirmRequest, request.body);
-      return confirmTotp(ctx, currentUser(request), code, originOf(request));
-    });
-
-    scope.post('/api/auth/mfa/disable/', limited, async (request) => {
-      await disableMfa(
-        ctx,
-        currentUser(request),
-        parseInput(mfaDisableRequest, request.body),
-        originOf(request),
-      );
-      return { detail: MFA_MESSAGES.disabled };
-    });
+  route(app, ctx, mfaApi.disable, async ({ user, body, request }) => {
+    await disableMfa(ctx, user, body, originOf(request));
+    return { detail: MFA_MESSAGES.disabled };
   });
 }

@@ -1,10 +1,9 @@
 /** /initiative/{id}, /initiative/create/, /initiative/update/{id}/, /initiative/sort/{id}/, /initiative/delete/{id}/. */
-import { createInitiativeRequest, sortRequest, updateInitiativeRequest } from '@keystone/contract';
+import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuthentication } from '../../http/authenticate';
-import { HttpError, parseInput } from '../../http/errors';
-import { type IdParams, pathId } from '../strategies/routes';
+import { HttpError } from '../../http/errors';
+import { route } from '../../http/route';
 import { requestApproval, toggleApproval } from './approval';
 import {
   createInitiative,
@@ -15,60 +14,43 @@ import {
 } from './service';
 
 export function initiativeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.register(async (scope) => {
-    requireAuthentication(scope, ctx);
+  route(app, ctx, initiativeApi.get, ({ user, params }) => getInitiative(ctx, user, params.id));
 
-    scope.get<IdParams>('/api/initiative/:id', async (request) =>
-      getInitiative(ctx, currentUser(request), pathId(request.params)),
-    );
-
-    scope.post('/api/initiative/create/', async (request, reply) => {
-      const { sponsor: _legacySponsor, ...input } = parseInput(createInitiativeRequest, request.body);
-      return reply.status(201).send(await createInitiative(ctx, currentUser(request), input));
-    });
-
-    scope.patch<IdParams>('/api/initiative/update/:id/', async (request) => {
-      const id = pathId(request.params);
-      return updateInitiative(
-        ctx,
-        currentUser(request),
-        id,
-        parseInput(updateInitiativeRequest, request.body),
-      );
-    });
-
-    scope.patch<IdParams>('/api/initiative/sort/:id/', async (request) => {
-      const id = pathId(request.params);
-      const { sort_index } = parseInput(sortRequest, request.body);
-      return sortInitiative(ctx, currentUser(request), id, sort_index);
-    });
-
-    scope.patch<IdParams>('/api/initiative/:id/send-charter-review-request/', async (request) =>
-      requestApproval(ctx, currentUser(request), pathId(request.params)),
-    );
-
-    // Spec §7: this call's failures carry `error` (the client shows it by the button).
-    scope.patch<IdParams>('/api/initiative-approve/:id/', async (request) => {
-      try {
-        return await toggleApproval(ctx, currentUser(request), pathId(request.params));
-      } catch (error) {
-        return withErrorField(error);
-      }
-    });
-
-    scope.delete<IdParams>('/api/initiative/delete/:id/', async (request, reply) => {
-      await deleteInitiative(ctx, currentUser(request), pathId(request.params));
-      return reply.status(204).send();
-    });
+  route(app, ctx, initiativeApi.create, ({ user, body }) => {
+    const { sponsor: _legacySponsor, ...input } = body;
+    return createInitiative(ctx, user, input);
   });
+
+  route(app, ctx, initiativeApi.update, ({ user, params, body }) =>
+    updateInitiative(ctx, user, params.id, body),
+  );
+
+  route(app, ctx, initiativeApi.sort, ({ user, params, body }) =>
+    sortInitiative(ctx, user, params.id, body.sort_index),
+  );
+
+  route(app, ctx, initiativeApi.requestApproval, ({ user, params }) => requestApproval(ctx, user, params.id));
+
+  // Spec §7: this call's failures carry `error` (the client shows it by the button), a bad id
+  // included; a call without a valid key is refused as every other.
+  app.register(async (scope) => {
+    scope.setErrorHandler((error, request) => {
+      if (error instanceof HttpError && request.user) throw withErrorField(error);
+      throw error;
+    });
+    route(scope, ctx, initiativeApi.approve, ({ user, params }) => toggleApproval(ctx, user, params.id));
+  });
+
+  route(app, ctx, initiativeApi.delete, ({ user, params }) => deleteInitiative(ctx, user, params.id));
 }
 
-function withErrorField(error: unknown): never {
-  if (error instanceof HttpError) {
-    throw new HttpError(error.statusCode, error.detail, error.errors, {
-      ...error.extra,
-      error: error.detail,
-    });
-  }
-  throw error;
+/** The same error, with `error` beside `detail`; the parent error handler sends it. */
+function withErrorField(error: HttpError): HttpError {
+  return new HttpError(
+    error.statusCode,
+    error.detail,
+    error.errors,
+    { ...error.extra, error: error.detail },
+    error.headers,
+  );
 }

@@ -1,32 +1,26 @@
 /** /invites/, /invites/create/, and the administrators' revoke and resend. */
-import { createInvitesRequest } from '@keystone/contract';
+import { invitesApi } from '@keystone/contract/endpoints/users';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { currentAdmin, currentUser, requireAuthentication } from '../../http/authenticate';
-import { parseInput } from '../../http/errors';
+import { forAdministrators } from '../../http/authenticate';
+import { route } from '../../http/route';
 import { originOf } from '../auth/securityEvents';
-import { type IdParams, pathId } from '../strategies/routes';
 import { createInvites, listInvites, resendInvite, revokeInvite } from './service';
 
 export function inviteRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.register(async (scope) => {
-    requireAuthentication(scope, ctx);
+  route(app, ctx, invitesApi.list, ({ user }) => listInvites(ctx, user.organisationId));
 
-    scope.get('/api/invites/', async (request) => listInvites(ctx, currentUser(request).organisationId));
+  route(app, ctx, invitesApi.create, ({ user, body, request }) => {
+    const emails = Array.isArray(body) ? body : body.emails;
+    return createInvites(ctx, user, emails, originOf(request));
+  });
 
-    scope.post('/api/invites/create/', async (request, reply) => {
-      const input = parseInput(createInvitesRequest, request.body);
-      const emails = Array.isArray(input) ? input : input.emails;
-      const result = await createInvites(ctx, currentUser(request), emails, originOf(request));
-      return reply.status(201).send(result);
-    });
-
-    scope.delete<IdParams>('/api/invites/:id/', async (request) =>
-      revokeInvite(ctx, currentAdmin(request), pathId(request.params), originOf(request)),
+  forAdministrators(app, (admins) => {
+    route(admins, ctx, invitesApi.revoke, ({ user, params, request }) =>
+      revokeInvite(ctx, user, params.id, originOf(request)),
     );
-
-    scope.post<IdParams>('/api/invites/:id/resend/', async (request) =>
-      resendInvite(ctx, currentAdmin(request), pathId(request.params), originOf(request)),
+    route(admins, ctx, invitesApi.resend, ({ user, params, request }) =>
+      resendInvite(ctx, user, params.id, originOf(request)),
     );
   });
 }

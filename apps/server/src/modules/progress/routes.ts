@@ -2,50 +2,24 @@
  * Progress calls of spec §7: notification settings, comment updates and the locked history,
  * plus the status trend behind the progress page's chart.
  */
-import {
-  lockedCommentsRequest,
-  updateCommentRequest,
-  updateNotificationSettingsRequest,
-} from '@keystone/contract';
+import { progressApi } from '@keystone/contract/endpoints/progress';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuthentication } from '../../http/authenticate';
-import { parseInput } from '../../http/errors';
-import { type IdParams, pathId } from '../strategies/routes';
+import { route } from '../../http/route';
 import { lockedComments, lockedDates, statusHistory, updateComment } from './comments';
 import { getSettings, updateSettings } from './settings';
 
 export function progressRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.register(async (scope) => {
-    requireAuthentication(scope, ctx);
-
-    scope.get<IdParams>('/api/notification-settings/:id/', async (request) =>
-      getSettings(ctx, currentUser(request), pathId(request.params)),
-    );
-
-    scope.patch<IdParams>('/api/notification-settings/update/:id/', async (request) => {
-      const id = pathId(request.params);
-      const input = parseInput(updateNotificationSettingsRequest, request.body);
-      return updateSettings(ctx, currentUser(request), id, input);
-    });
-
-    scope.patch<IdParams>('/api/comments/update/:id/', async (request) => {
-      const id = pathId(request.params);
-      const input = parseInput(updateCommentRequest, request.body);
-      return updateComment(ctx, currentUser(request), id, input);
-    });
-
-    scope.get<IdParams>('/api/locked-comment-dates/:id/', async (request) =>
-      lockedDates(ctx, currentUser(request), pathId(request.params)),
-    );
-
-    scope.post('/api/locked-comments/', async (request) => {
-      const input = parseInput(lockedCommentsRequest, request.body);
-      return lockedComments(ctx, currentUser(request), input.strategy_id, input.date);
-    });
-
-    scope.get<IdParams>('/api/status-history/:id/', async (request) =>
-      statusHistory(ctx, currentUser(request), pathId(request.params)),
-    );
-  });
+  route(app, ctx, progressApi.notificationSettings, ({ user, params }) => getSettings(ctx, user, params.id));
+  route(app, ctx, progressApi.updateNotificationSettings, ({ user, params, body }) =>
+    updateSettings(ctx, user, params.id, body),
+  );
+  route(app, ctx, progressApi.updateComment, ({ user, params, body }) =>
+    updateComment(ctx, user, params.id, body),
+  );
+  route(app, ctx, progressApi.lockedCommentDates, ({ user, params }) => lockedDates(ctx, user, params.id));
+  route(app, ctx, progressApi.lockedComments, ({ user, body }) =>
+    lockedComments(ctx, user, body.strategy_id, body.date),
+  );
+  route(app, ctx, progressApi.statusHistory, ({ user, params }) => statusHistory(ctx, user, params.id));
 }

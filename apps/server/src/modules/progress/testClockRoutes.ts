@@ -1,6 +1,7 @@
 /**
  * POST /api/test/clock: moves the server's clock, for browser tests of due dates. Registered only
- * when TEST_CLOCK=1; a production server never has it.
+ * when TEST_CLOCK=1; a production server never has it. Left out of the contract's endpoints (and
+ * so of the API document and route()) on purpose: it is a test fixture, not part of the API.
  */
 
 import type { FastifyInstance } from 'fastify';

@@ -1,25 +1,20 @@
 /** PATCH /assign-users-to-strategy/, GET /strategy/{id}/team/ and GET /organisation/strategies/. */
-import { assignTeamRequest } from '@keystone/contract';
+import { organisationApi } from '@keystone/contract/endpoints/organisation';
+import { teamApi } from '@keystone/contract/endpoints/strategies';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { currentAdmin, currentUser, requireAuthentication } from '../../http/authenticate';
-import { parseInput } from '../../http/errors';
+import { forAdministrators } from '../../http/authenticate';
+import { route } from '../../http/route';
 import { originOf } from '../auth/securityEvents';
-import { type IdParams, pathId } from '../strategies/routes';
 import { assignTeam } from './service';
 import { listOrganisationStrategies, readTeam } from './teamRead';
 
 export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.register(async (scope) => {
-    requireAuthentication(scope, ctx);
-    scope.patch('/api/assign-users-to-strategy/', async (request) =>
-      assignTeam(ctx, currentUser(request), parseInput(assignTeamRequest, request.body), originOf(request)),
-    );
-    scope.get<IdParams>('/api/strategy/:id/team/', async (request) =>
-      readTeam(ctx, currentUser(request), pathId(request.params)),
-    );
-    scope.get('/api/organisation/strategies/', async (request) =>
-      listOrganisationStrategies(ctx, currentAdmin(request)),
-    );
+  route(app, ctx, teamApi.assign, ({ user, body, request }) =>
+    assignTeam(ctx, user, body, originOf(request)),
+  );
+  route(app, ctx, teamApi.get, ({ user, params }) => readTeam(ctx, user, params.id));
+  forAdministrators(app, (admins) => {
+    route(admins, ctx, organisationApi.strategies, ({ user }) => listOrganisationStrategies(ctx, user));
   });
 }

@@ -1,33 +1,13 @@
 /** /initiative/{id}/timelines/, /timeline/create/, /timeline/update/{id}/, /timeline/delete/{id}/. */
-import { createTimelineRequest, updateTimelineRequest } from '@keystone/contract';
+import { timelineApi } from '@keystone/contract/endpoints/initiatives';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuthentication } from '../../http/authenticate';
-import { parseInput } from '../../http/errors';
-import { type IdParams, pathId } from '../strategies/routes';
+import { route } from '../../http/route';
 import { createTimeline, deleteTimeline, listTimelines, updateTimeline } from './service';
 
 export function timelineRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.register(async (scope) => {
-    requireAuthentication(scope, ctx);
-
-    scope.get<IdParams>('/api/initiative/:id/timelines/', async (request) =>
-      listTimelines(ctx, currentUser(request), pathId(request.params)),
-    );
-
-    scope.post('/api/timeline/create/', async (request, reply) => {
-      const input = parseInput(createTimelineRequest, request.body);
-      return reply.status(201).send(await createTimeline(ctx, currentUser(request), input));
-    });
-
-    scope.patch<IdParams>('/api/timeline/update/:id/', async (request) => {
-      const id = pathId(request.params);
-      return updateTimeline(ctx, currentUser(request), id, parseInput(updateTimelineRequest, request.body));
-    });
-
-    scope.delete<IdParams>('/api/timeline/delete/:id/', async (request, reply) => {
-      await deleteTimeline(ctx, currentUser(request), pathId(request.params));
-      return reply.status(204).send();
-    });
-  });
+  route(app, ctx, timelineApi.list, ({ user, params }) => listTimelines(ctx, user, params.id));
+  route(app, ctx, timelineApi.create, ({ user, body }) => createTimeline(ctx, user, body));
+  route(app, ctx, timelineApi.update, ({ user, params, body }) => updateTimeline(ctx, user, params.id, body));
+  route(app, ctx, timelineApi.delete, ({ user, params }) => deleteTimeline(ctx, user, params.id));
 }

@@ -14,14 +14,8 @@ import { staleAnswer } from '../../api/staleEdits';
 import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
 import { EditConflict, plainText } from '../../components/EditConflict';
 import { useAutosave } from '../../lib/autosave/useAutosave';
-import {
-  changedDays,
-  dateToDay,
-  dayToDate,
-  formatDay,
-  type TimelineDates,
-  timelineDatesProblem,
-} from './charterDates';
+import { dateToDay, dayToDate, formatDay } from '../../lib/calendarDays';
+import { changedDays, type TimelineDates, timelineDatesProblem } from './charterDates';
 import { useCharterEditing } from './charterEditing';
 import { timelineDescriptionProblem } from './charterFields';
 import { PRINT_HIDDEN } from './printStyles';

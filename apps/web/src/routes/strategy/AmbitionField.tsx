@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import { failureMessage, useStrategySaves } from '../../api/strategies';
 import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
 import { HelpButton } from '../../components/help/HelpButton';
+import { SectionHeading } from '../../components/SectionHeading';
 import { ambitionProblem } from './fieldRules';
-import { SectionHeading } from './SectionHeading';
 import { useStrategyEditing } from './strategyEditing';
 
 export function AmbitionField({ ambition, version }: { ambition: string; version: number }) {

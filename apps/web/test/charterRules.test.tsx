@@ -1,15 +1,8 @@
 import { CHARTER_MESSAGES } from '@keystone/contract';
 import { describe, expect, it } from 'vitest';
+import { dateToDay, dayToDate, formatDay, formatMoment, pickerRange } from '../src/lib/calendarDays';
 import { type ApprovalFacts, approvalView } from '../src/routes/initiative-charter/approvalState';
-import {
-  changedDays,
-  dateToDay,
-  dayToDate,
-  formatDay,
-  formatMoment,
-  pickerRange,
-  timelineDatesProblem,
-} from '../src/routes/initiative-charter/charterDates';
+import { changedDays, timelineDatesProblem } from '../src/routes/initiative-charter/charterDates';
 
 describe('charter dates', () => {
   it('should show a stored day as MM/dd/yyyy, and nothing for no day', () => {

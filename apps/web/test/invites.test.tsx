@@ -2,7 +2,7 @@ import { INVITE_MESSAGES, MESSAGES } from '@keystone/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../src/api/session';
-import { checkInviteText } from '../src/routes/profile-settings/inviteText';
+import { checkInviteText } from '../src/components/invites/inviteText';
 import { type FakeCall, fakeServer, renderApp } from './renderApp';
 
 describe('checkInviteText', () => {

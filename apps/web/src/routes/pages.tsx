@@ -32,7 +32,8 @@ export const realtimeFrame = () =>
   import('../realtime/RealtimeFrame').then((m) => ({ Component: m.RealtimeFrame }));
 export const initiativeCharterPage = () =>
   import('./initiative-charter/InitiativeCharterPage').then((m) => ({ Component: m.InitiativeCharterPage }));
-export const notFoundPage = () => import('./info/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }));
+export const notFoundPage = () =>
+  import('../components/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }));
 export const strategySettingsPage = () =>
   import('./strategy-settings/StrategySettingsPage').then((m) => ({ Component: m.StrategySettingsPage }));
 export const progressUpdatePage = () =>

@@ -13,7 +13,7 @@ import { contractResolver, type WireNames } from '../../api/wireForms';
 import { AuthCard } from '../../components/AuthCard';
 import { FormSubmitButton } from '../../components/FormSubmitButton';
 import { FormTextField } from '../../components/FormTextField';
-import { noticeState } from '../login/loginNotice';
+import { noticeState } from '../../lib/loginNotice';
 
 interface ForgotPasswordForm {
   email: string;

@@ -14,9 +14,9 @@ import Typography from '@mui/material/Typography';
 import { type ApprovalHistoryStep, useApprovalHistory } from '../../api/approvalHistory';
 import { errorMessage } from '../../api/errorMessages';
 import { RetryAlert } from '../../components/RetryAlert';
+import { formatMomentAndTime } from '../../lib/calendarDays';
 import { personName } from '../../lib/personName';
 import { CharterSection } from './CharterSection';
-import { formatMomentAndTime } from './charterDates';
 import { PRINT_HIDDEN } from './printStyles';
 
 /** The sentence of one step: "Olga Owner changed Impact and Timeline, which withdrew the approval". */

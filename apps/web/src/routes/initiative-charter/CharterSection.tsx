@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { HelpButton, type HelpTopic } from '../../components/help/HelpButton';
-import { SectionHeading } from '../strategy/SectionHeading';
+import { SectionHeading } from '../../components/SectionHeading';
 import { PRINT_HIDDEN } from './printStyles';
 
 interface CharterSectionProps {

@@ -7,12 +7,7 @@ import { LIMITS } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import { charterFailure, useCharterSaves } from '../../api/charter';
 import { charterText } from '../../api/charterWire';
-import { staleText } from '../../api/staleEdits';
-import { EditConflict, readOnlyRichText } from '../../components/EditConflict';
-import { LockableField } from '../../components/LockableField';
-import { RichTextField } from '../../components/RichTextField';
-import { useAutosave } from '../../lib/autosave/useAutosave';
-import { useFieldLock } from '../../realtime/useFieldLock';
+import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
 import { WITHDRAWS_APPROVAL } from './ApprovalEditGuard';
 import { CharterSection } from './CharterSection';
 import { useCharterEditing } from './charterEditing';
@@ -31,44 +26,30 @@ export function CharterTextSection({ spec, value, version }: CharterTextSectionP
   const { initiativeId, strategyId, canEdit } = useCharterEditing();
   const saves = useCharterSaves(initiativeId, strategyId);
   const { field, title } = spec;
-  const autosave = useAutosave<string>({
-    fieldKey: `initiative:${initiativeId}:${field}`,
-    stored: { value, version },
-    save: async (text, base) => {
-      const saved = await saves.field(field, text, base);
-      return { value: charterText(saved, field), version: saved.version };
-    },
-    staleEdit: (error) => staleText(error, field),
-    validate: (text) => charterFieldProblem(field, text),
-    describeFailure: (error) => charterFailure('updateInitiative', error),
-  });
-  const fieldLock = useFieldLock('initiative', initiativeId, field, { canEdit, preview: false });
 
   return (
     <CharterSection id={field.replaceAll('_', '-')} title={title} help={spec.help}>
       <Box {...WITHDRAWS_APPROVAL}>
-        <LockableField lock={fieldLock.lock} editedBy={fieldLock.editedBy}>
-          {(locked) => (
-            <RichTextField
-              value={value}
-              onChange={autosave.change}
-              onFocus={fieldLock.onFocus}
-              onBlur={fieldLock.onBlur}
-              label={title}
-              // A prompt helps the writer; a reader only needs to know nothing is written yet.
-              placeholder={canEdit ? spec.placeholder : 'Not written yet.'}
-              maxLength={LIMITS.charterField}
-              singleLine={spec.singleLine}
-              readOnly={locked}
-              settled={autosave.settled}
-              onStoredShown={autosave.shown}
-              error={autosave.error}
-              sx={{ typography: 'body1', lineHeight: 1.6 }}
-            />
-          )}
-        </LockableField>
+        <CollaborativeField
+          model="initiative"
+          resId={initiativeId}
+          field={field}
+          stored={{ value, version }}
+          save={async (text, base) => {
+            const saved = await saves.field(field, text, base);
+            return { value: charterText(saved, field), version: saved.version };
+          }}
+          validate={(text) => charterFieldProblem(field, text)}
+          describeFailure={(error) => charterFailure('updateInitiative', error)}
+          canEdit={canEdit}
+          label={title}
+          placeholder={spec.placeholder}
+          readerPlaceholder="Not written yet."
+          maxLength={LIMITS.charterField}
+          singleLine={spec.singleLine}
+          editorSx={{ typography: 'body1', lineHeight: 1.6 }}
+        />
       </Box>
-      {autosave.conflict && <EditConflict conflict={autosave.conflict} render={readOnlyRichText} />}
     </CharterSection>
   );
 }

@@ -12,9 +12,9 @@ import { useParams } from 'react-router';
 import { charterFailure, parseInitiativeId, useCharterQuery } from '../../api/charter';
 import { ApiError } from '../../api/client';
 import { rememberLastActiveStrategy, useSession } from '../../api/session';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { RetryAlert } from '../../components/RetryAlert';
 import { SaveStatusProvider } from '../../lib/autosave/useAutosave';
-import { NotFoundPage } from '../info/NotFoundPage';
 import { CharterEditor } from './CharterEditor';
 
 /**

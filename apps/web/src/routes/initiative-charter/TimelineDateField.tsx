@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useMemo, useRef } from 'react';
 import { LockableField } from '../../components/LockableField';
+import { DATE_FORMAT, dateToDay, formatDay, pickerRange } from '../../lib/calendarDays';
 import { useFieldLock } from '../../realtime/useFieldLock';
 import { STARTS_EDIT } from './ApprovalEditGuard';
-import { DATE_FORMAT, dateToDay, formatDay, pickerRange } from './charterDates';
 import { PRINT_HIDDEN, PRINT_ONLY } from './printStyles';
 
 interface TimelineDateFieldProps {

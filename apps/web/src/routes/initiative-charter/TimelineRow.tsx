@@ -10,20 +10,12 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useEffect, useMemo, useState } from 'react';
 import { charterFailure, type Timeline, useCharterSaves } from '../../api/charter';
-import { staleAnswer, staleText } from '../../api/staleEdits';
-import { EditConflict, plainText, readOnlyRichText } from '../../components/EditConflict';
-import { LockableField } from '../../components/LockableField';
-import { RichTextField } from '../../components/RichTextField';
+import { staleAnswer } from '../../api/staleEdits';
+import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
+import { EditConflict, plainText } from '../../components/EditConflict';
 import { useAutosave } from '../../lib/autosave/useAutosave';
-import { useFieldLock } from '../../realtime/useFieldLock';
-import {
-  changedDays,
-  dateToDay,
-  dayToDate,
-  formatDay,
-  type TimelineDates,
-  timelineDatesProblem,
-} from './charterDates';
+import { dateToDay, dayToDate, formatDay } from '../../lib/calendarDays';
+import { changedDays, type TimelineDates, timelineDatesProblem } from './charterDates';
 import { useCharterEditing } from './charterEditing';
 import { timelineDescriptionProblem } from './charterFields';
 import { PRINT_HIDDEN } from './printStyles';
@@ -49,17 +41,6 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
   );
   const dates = edited ?? stored;
 
-  const description = useAutosave<string>({
-    fieldKey: `timeline:${timeline.id}:description`,
-    stored: { value: timeline.description, version: timeline.version },
-    save: async (text, base) => {
-      const saved = await saves.timeline(timeline.id, { description: text }, base);
-      return { value: saved.description, version: saved.version };
-    },
-    staleEdit: (error) => staleText(error, 'description'),
-    validate: timelineDescriptionProblem,
-    describeFailure: (error) => charterFailure('updateTimeline', error),
-  });
   const datesSave = useAutosave<TimelineDates>({
     fieldKey: `timeline:${timeline.id}:dates`,
     stored: { value: stored, version: timeline.version },
@@ -93,7 +74,6 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
   };
   // A date being typed is not "invalid" yet: that message waits until the user moves on.
   const rowProblem = datesSave.error === CHARTER_MESSAGES.invalidDate && typingDate ? null : datesSave.error;
-  const descriptionLock = useFieldLock('timeline', timeline.id, 'description', { canEdit, preview: false });
   // The row shows the stored dates (nothing picked here): their version is the base of the next pick.
   const { shown: datesShown } = datesSave;
   useEffect(() => {
@@ -115,26 +95,25 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
         sx={{ verticalAlign: 'top', '& > td': { borderBottom: rowProblem ? 'none' : undefined } }}
       >
         <TableCell sx={{ pt: 1.25 }}>
-          <LockableField lock={descriptionLock.lock} editedBy={descriptionLock.editedBy}>
-            {(locked) => (
-              <RichTextField
-                value={timeline.description}
-                onChange={description.change}
-                onFocus={descriptionLock.onFocus}
-                onBlur={descriptionLock.onBlur}
-                label={`Description of ${name}`}
-                placeholder={canEdit ? 'Milestone or phase' : ''}
-                maxLength={LIMITS.charterField}
-                singleLine
-                readOnly={locked}
-                settled={description.settled}
-                onStoredShown={description.shown}
-                error={description.error}
-                sx={{ typography: 'body2', pt: 0.5 }}
-              />
-            )}
-          </LockableField>
-          {description.conflict && <EditConflict conflict={description.conflict} render={readOnlyRichText} />}
+          <CollaborativeField
+            model="timeline"
+            resId={timeline.id}
+            field="description"
+            stored={{ value: timeline.description, version: timeline.version }}
+            save={async (text, base) => {
+              const saved = await saves.timeline(timeline.id, { description: text }, base);
+              return { value: saved.description, version: saved.version };
+            }}
+            validate={timelineDescriptionProblem}
+            describeFailure={(error) => charterFailure('updateTimeline', error)}
+            canEdit={canEdit}
+            label={`Description of ${name}`}
+            placeholder="Milestone or phase"
+            readerPlaceholder=""
+            maxLength={LIMITS.charterField}
+            singleLine
+            editorSx={{ typography: 'body2', pt: 0.5 }}
+          />
         </TableCell>
         {(['start', 'end'] as const).map((which) => (
           <TableCell key={which} onFocus={() => setTypingDate(true)} onBlur={() => setTypingDate(false)}>

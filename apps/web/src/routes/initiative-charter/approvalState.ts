@@ -4,7 +4,7 @@
  */
 import { CHARTER_MESSAGES } from '@keystone/contract';
 import type { Person } from '../../api/strategyWire';
-import { formatMoment } from './charterDates';
+import { formatMoment } from '../../lib/calendarDays';
 
 export type ApprovalStage = 'notRequested' | 'requested' | 'approved';
 

@@ -17,10 +17,10 @@ import { readSession, type Session, saveSession } from '../../api/session';
 import { GoogleSignInOption } from '../../auth/GoogleSignInOption';
 import { AuthCard } from '../../components/AuthCard';
 import { SALES_CONTACT_URL } from '../../components/salesContact';
+import { loginNotice } from '../../lib/loginNotice';
 import { lastStrategyPath } from '../paths';
 import { LoginForm } from './LoginForm';
 import { pathAfterLogin, requestedPath } from './landingPath';
-import { loginNotice } from './loginNotice';
 import { useGoogleCallback } from './useGoogleCallback';
 
 // Only people with two-factor on reach the code step: it is fetched then, keeping /login small.

@@ -3,8 +3,8 @@
 import { PRODUCT_NAME } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { InviteForm } from '../../components/invites/InviteForm';
 import { SettingsSection } from '../../components/SettingsSection';
-import { InviteForm } from './InviteForm';
 import { InviteList } from './InviteList';
 import { ProfileForm } from './ProfileForm';
 import { SecuritySection } from './SecuritySection';

@@ -143,7 +143,7 @@ export function InitiativeProgressRow({ initiative, lockedComments, targeted }: 
                         placeholder="Nothing was written."
                         maxLength={LIMITS.comment}
                         readOnly
-                        sx={commentEditorSx(true)}
+                        sx={commentEditorSx}
                       />
                     )}
                     {comment && <CommentAuthor comment={comment} />}

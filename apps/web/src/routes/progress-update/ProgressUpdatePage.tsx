@@ -11,8 +11,8 @@ import { useNotificationSettingsQuery } from '../../api/notificationSettings';
 import { rememberLastActiveStrategy, useSession } from '../../api/session';
 import { failureMessage, isMissingStrategy, parseStrategyId, useStrategyQuery } from '../../api/strategies';
 import { RetryAlert } from '../../components/RetryAlert';
+import { StrategyMissing } from '../../components/StrategyMissing';
 import { SaveStatusProvider } from '../../lib/autosave/useAutosave';
-import { StrategyMissing } from '../strategy/StrategyMissing';
 import { ProgressView } from './ProgressView';
 
 export function ProgressUpdatePage() {

@@ -32,11 +32,11 @@ import {
 } from '../../api/progress';
 import type { Comment, Strategy } from '../../api/strategyWire';
 import { ActivityButton } from '../../components/activity/ActivityButton';
+import { SaveStatusIndicator } from '../../components/collaborative/SaveStatusIndicator';
 import { RetryAlert } from '../../components/RetryAlert';
 import { RichTextField } from '../../components/RichTextField';
+import { SectionHeading } from '../../components/SectionHeading';
 import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
-import { SaveStatusIndicator } from '../strategy/SaveStatusIndicator';
-import { SectionHeading } from '../strategy/SectionHeading';
 import { CURRENT, DueDateSelect } from './DueDateSelect';
 import { FocusAreaProgress } from './FocusAreaProgress';
 import { type ProgressEditing, ProgressEditingContext, type UnsavedDraft } from './progressEditing';

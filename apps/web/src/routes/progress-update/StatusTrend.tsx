@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { StatusHistory } from '../../api/progress';
-import { SectionHeading } from '../strategy/SectionHeading';
+import { SectionHeading } from '../../components/SectionHeading';
 import { StatusTrendChart } from './StatusTrendChart';
 
 interface StatusTrendProps {

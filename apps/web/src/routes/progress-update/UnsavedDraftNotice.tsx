@@ -60,7 +60,7 @@ export function UnsavedDraftNotice({ draft, target, label, onDone }: UnsavedDraf
           label={`Unsaved text of ${label}`}
           maxLength={LIMITS.comment}
           readOnly
-          sx={commentEditorSx(true)}
+          sx={commentEditorSx}
         />
       </Box>
       {error && (

@@ -13,7 +13,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { FormSubmitButton } from '../../components/FormSubmitButton';
 import { FormTextField } from '../../components/FormTextField';
 import { NewPasswordField } from '../../components/NewPasswordField';
-import { noticeState } from '../login/loginNotice';
+import { noticeState } from '../../lib/loginNotice';
 
 /** The form holds the passwords; uid and token come from the link. */
 type NewPasswordForm = Pick<PasswordReset, 'password' | 'repeatPassword'>;

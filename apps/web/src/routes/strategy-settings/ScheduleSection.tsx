@@ -13,7 +13,7 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { useMemo } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import type { NotificationSettings } from '../../api/notificationSettings';
-import { pickerRange } from '../initiative-charter/charterDates';
+import { pickerRange } from '../../lib/calendarDays';
 import { SettingsSection } from './SettingsSection';
 import { SettingsTextField } from './SettingsTextField';
 import type { SettingsFormValues } from './settingsRules';

@@ -15,8 +15,8 @@ import { useNotificationSettingsQuery } from '../../api/notificationSettings';
 import { useSession } from '../../api/session';
 import { isMissingStrategy, parseStrategyId, useStrategyQuery } from '../../api/strategies';
 import { RetryAlert } from '../../components/RetryAlert';
+import { StrategyMissing } from '../../components/StrategyMissing';
 import { personName } from '../../lib/personName';
-import { StrategyMissing } from '../strategy/StrategyMissing';
 import { SettingsForm } from './SettingsForm';
 
 const pageSx = { px: 4, py: 4, maxWidth: 960, width: '100%', mx: 'auto' } as const;

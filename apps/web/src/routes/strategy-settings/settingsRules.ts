@@ -13,7 +13,7 @@ import {
 import { format, isValid } from 'date-fns';
 import { type FieldError, type FieldErrors, type Resolver, set } from 'react-hook-form';
 import type { NotificationSettings, NotificationSettingsUpdate } from '../../api/notificationSettings';
-import { dayToDate } from '../initiative-charter/charterDates';
+import { dayToDate } from '../../lib/calendarDays';
 
 export interface ReminderValues {
   /** As typed: an empty box is its own error ('Interval in reminder is required.'). */

@@ -16,7 +16,7 @@ import { isMissingStrategy, parseStrategyId, strategyKey, useStrategyQuery } fro
 import { strategyTeamKey, useStrategyTeamQuery } from '../../api/strategyTeam';
 import { useUserDetails } from '../../api/users';
 import { HelpButton } from '../../components/help/HelpButton';
-import { StrategyMissing } from '../strategy/StrategyMissing';
+import { StrategyMissing } from '../../components/StrategyMissing';
 import { TeamForm } from './TeamForm';
 import { sortPeople } from './teamRules';
 

@@ -9,9 +9,9 @@ import { type FocusArea, failureMessage } from '../../api/strategies';
 import { useCreateFocusArea, useDeleteFocusArea, useMoveFocusArea } from '../../api/strategyStructure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { HelpButton } from '../../components/help/HelpButton';
+import { SectionHeading } from '../../components/SectionHeading';
 import { ReorderList } from './dragAndDrop';
 import { FocusAreaColumn } from './FocusAreaColumn';
-import { SectionHeading } from './SectionHeading';
 import { useStrategyEditing } from './strategyEditing';
 
 export function FocusAreaBoard({ focusAreas }: { focusAreas: FocusArea[] }) {

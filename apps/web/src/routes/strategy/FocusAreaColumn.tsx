@@ -11,16 +11,14 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { staleText } from '../../api/staleEdits';
 import { type FocusArea, failureMessage, type Initiative, useStrategySaves } from '../../api/strategies';
 import { useCreateInitiative, useDeleteInitiative, useMoveInitiative } from '../../api/strategyStructure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useAutosave } from '../../lib/autosave/useAutosave';
+import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
 import { DragHandle, ReorderList, useSortableItem } from './dragAndDrop';
 import { focusAreaTitleProblem } from './fieldRules';
 import { InitiativeCard } from './InitiativeCard';
 import { useStrategyEditing } from './strategyEditing';
-import { TitleField } from './TitleField';
 
 interface FocusAreaColumnProps {
   focusArea: FocusArea;
@@ -33,14 +31,6 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
   const { strategyId, isMaster, preview, reportError } = useStrategyEditing();
   const saves = useStrategySaves(strategyId);
   const sortable = useSortableItem(focusArea.id, !isMaster || preview);
-  const autosave = useAutosave<string>({
-    fieldKey: `focusArea:${focusArea.id}:title`,
-    stored: { value: focusArea.title, version: focusArea.version },
-    save: (title, base) => saves.focusAreaTitle(focusArea.id, title, base),
-    staleEdit: (error) => staleText(error, 'title'),
-    validate: focusAreaTitleProblem,
-    describeFailure: (error) => failureMessage('updateFocusArea', error),
-  });
   const createInitiative = useCreateInitiative(strategyId);
   const moveInitiative = useMoveInitiative(strategyId, focusArea.id);
   const deleteInitiative = useDeleteInitiative(strategyId);
@@ -91,16 +81,22 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
       }}
     >
       <Stack sx={{ alignItems: 'flex-start' }} direction="row" spacing={0.5}>
-        <TitleField
+        <CollaborativeField
           model="focusArea"
           resId={focusArea.id}
-          value={focusArea.title}
-          label={`Title of ${name}`}
-          placeholder={STRATEGY_MESSAGES.defineFocusArea}
+          field="title"
+          stored={{ value: focusArea.title, version: focusArea.version }}
+          save={(title, base) => saves.focusAreaTitle(focusArea.id, title, base)}
+          validate={focusAreaTitleProblem}
+          describeFailure={(error) => failureMessage('updateFocusArea', error)}
           canEdit={isMaster}
           preview={preview}
-          autosave={autosave}
-          sx={{ typography: 'subtitle1', fontWeight: 700, lineHeight: 1.4 }}
+          label={`Title of ${name}`}
+          placeholder={STRATEGY_MESSAGES.defineFocusArea}
+          maxLength={LIMITS.title}
+          singleLine
+          editorSx={{ typography: 'subtitle1', fontWeight: 700, lineHeight: 1.4 }}
+          sx={{ flexGrow: 1, pt: 0.5 }}
         />
         {structureEditable && <DragHandle item={sortable} label={`Move ${name}`} />}
         {structureEditable && canDelete && (

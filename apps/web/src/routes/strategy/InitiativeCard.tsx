@@ -6,6 +6,7 @@ import {
   canEditInitiative,
   INITIATIVE_STATUSES,
   type InitiativeStatus,
+  LIMITS,
   STRATEGY_MESSAGES,
 } from '@keystone/contract';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
@@ -18,13 +19,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
-import { staleText } from '../../api/staleEdits';
 import { failureMessage, type Initiative, useStrategySaves } from '../../api/strategies';
-import { useAutosave } from '../../lib/autosave/useAutosave';
+import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
 import { DragHandle, useSortableItem } from './dragAndDrop';
 import { initiativeTitleProblem } from './fieldRules';
 import { useStrategyEditing } from './strategyEditing';
-import { TitleField } from './TitleField';
 
 /** Status colours of spec §4; no last status reads as Inactive. */
 const STATUS_COLOURS: Record<InitiativeStatus, string> = {
@@ -51,14 +50,6 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
   const { strategyId, userId, roles, isMaster, preview } = useStrategyEditing();
   const saves = useStrategySaves(strategyId);
   const sortable = useSortableItem(initiative.id, !isMaster || preview);
-  const autosave = useAutosave<string>({
-    fieldKey: `initiative:${initiative.id}:title`,
-    stored: { value: initiative.title, version: initiative.version },
-    save: (title, base) => saves.initiativeTitle(initiative.id, title, base),
-    staleEdit: (error) => staleText(error, 'title'),
-    validate: initiativeTitleProblem,
-    describeFailure: (error) => failureMessage('updateInitiative', error),
-  });
   const canEdit = canEditInitiative(userId, roles, initiative.roles);
   const status = statusOf(initiative);
   const name = `initiative ${position + 1}`;
@@ -80,16 +71,22 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
       }}
     >
       <Stack sx={{ alignItems: 'flex-start' }} direction="row" spacing={0.5}>
-        <TitleField
+        <CollaborativeField
           model="initiative"
           resId={initiative.id}
-          value={initiative.title}
-          label={`Title of ${name}`}
-          placeholder={STRATEGY_MESSAGES.nameYourInitiative}
+          field="title"
+          stored={{ value: initiative.title, version: initiative.version }}
+          save={(title, base) => saves.initiativeTitle(initiative.id, title, base)}
+          validate={initiativeTitleProblem}
+          describeFailure={(error) => failureMessage('updateInitiative', error)}
           canEdit={canEdit}
           preview={preview}
-          autosave={autosave}
-          sx={{ typography: 'body2', fontWeight: 500 }}
+          label={`Title of ${name}`}
+          placeholder={STRATEGY_MESSAGES.nameYourInitiative}
+          maxLength={LIMITS.title}
+          singleLine
+          editorSx={{ typography: 'body2', fontWeight: 500 }}
+          sx={{ flexGrow: 1, pt: 0.5 }}
         />
         {isMaster && !preview && <DragHandle item={sortable} label={`Move ${name}`} />}
       </Stack>

@@ -7,9 +7,9 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { forgetLastActiveStrategy, rememberLastActiveStrategy, useSession } from '../../api/session';
 import { failureMessage, isMissingStrategy, parseStrategyId, useStrategyQuery } from '../../api/strategies';
+import { StrategyMissing } from '../../components/StrategyMissing';
 import { SaveStatusProvider } from '../../lib/autosave/useAutosave';
 import { StrategyEditor } from './StrategyEditor';
-import { StrategyMissing } from './StrategyMissing';
 
 export function StrategyPage() {
   const params = useParams();

@@ -1,9 +1,5 @@
 /** Download of spec §2: the strategy page as a PNG named strategy_{title}.png. */
-
-/** Marks controls that mean nothing on paper (help buttons, links); the image leaves them out. */
-export const SKIP_IN_EXPORT = { 'data-export-skip': '' } as const;
-
-const isExported = (node: HTMLElement) => !(node instanceof HTMLElement && 'exportSkip' in node.dataset);
+import { isExported } from '../../components/exportMarks';
 
 /** html-to-image is loaded on first use, so the page's own download stays small. */
 export async function exportStrategyImage(element: HTMLElement, title: string): Promise<void> {

@@ -1,9 +1,9 @@
-/** A small heading over a part of the strategy page, with the part's help dialog beside it. */
+/** A small heading over a part of a page (strategy, charter, progress), with the part's help dialog beside it. */
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { SKIP_IN_EXPORT } from './exportStrategyImage';
+import { SKIP_IN_EXPORT } from './exportMarks';
 
 interface SectionHeadingProps {
   id: string;

@@ -2,7 +2,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { AuthCard } from '../../components/AuthCard';
+import { AuthCard } from './AuthCard';
 
 export function NotFoundPage() {
   return (

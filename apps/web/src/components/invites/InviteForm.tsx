@@ -7,8 +7,8 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { type InvitesResult, useCreateInvites } from '../../api/invites';
-import { SubmitRow } from '../../components/SubmitRow';
-import { useTimedMessage } from '../../components/useTimedMessage';
+import { SubmitRow } from '../SubmitRow';
+import { useTimedMessage } from '../useTimedMessage';
 import { checkInviteText } from './inviteText';
 
 export function InviteForm() {

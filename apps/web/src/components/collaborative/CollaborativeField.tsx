@@ -7,15 +7,14 @@
 import type { LockModel } from '@keystone/contract';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { staleText } from '../../api/staleEdits';
-import type { Stored } from '../../lib/autosave/useAutosave';
-import { useAutosave } from '../../lib/autosave/useAutosave';
+import { type Stored, useAutosave } from '../../lib/autosave/useAutosave';
 import { useFieldLock } from '../../realtime/useFieldLock';
 import { EditConflict, plainText, readOnlyRichText } from '../EditConflict';
 import { LockableField } from '../LockableField';
 import { RichTextField } from '../RichTextField';
 import { PlainTextField } from './PlainTextField';
 
-export interface CollaborativeFieldProps {
+interface CollaborativeFieldProps {
   /** The record and its field (wire name): the field lock's target and the key of a stale answer's text. */
   model: LockModel;
   resId: number;

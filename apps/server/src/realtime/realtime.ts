@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { DATABASE_UNAVAILABLE } from '../http/errors';
 import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
+import { releaseConnectionLocks, releaseExpiredLocks } from '../modules/field-locks/service';
 import type { PageCache } from '../modules/strategies/pageCache';
 import {
   changedPages,
@@ -21,7 +22,6 @@ import {
   readSpill,
 } from './events';
 import { type Connection, SocketHub, type SocketKind } from './hub';
-import { releaseConnectionLocks, releaseExpiredLocks } from './locks';
 import { LogSampler, newSocketLogState } from './logSampler';
 
 /** Ids the browser picks for its locks socket; anything else is replaced by a server-made one. */

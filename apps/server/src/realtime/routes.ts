@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { currentUser, requireAuthentication } from '../http/authenticate';
 import { parseInput } from '../http/errors';
 import type { AuthenticatedUser } from '../modules/auth/keys';
-import { listLockedFields, lockField, unlockField } from './locks';
+import { listLockedFields, lockField, unlockField } from '../modules/field-locks/service';
 import { connectionIdOf, type Realtime } from './realtime';
 
 export function realtimeRoutes(app: FastifyInstance, ctx: AppContext, realtime: Realtime): void {

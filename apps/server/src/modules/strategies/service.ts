@@ -15,9 +15,9 @@ import { focusAreas, initiatives, strategies, strategyMasters, users } from '../
 import { notFound } from '../../http/errors';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
-import { ensureNotLockedByOthers } from '../../realtime/locks';
 import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
+import { ensureNotLockedByOthers } from '../field-locks/service';
 import { createCurrentComments } from '../progress/comments';
 import { createSettings } from '../progress/settings';
 import { presentUserSummary } from '../users/presenters';

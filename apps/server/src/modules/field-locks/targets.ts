@@ -4,11 +4,11 @@
  */
 import { type InitiativeRoles, type LockModel, STRATEGY_MESSAGES } from '@keystone/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { comments, focusAreas, initiatives, strategies, timelines } from '../db/schema';
-import { asNotFound, notFound } from '../http/errors';
-import type { AuthenticatedUser } from '../modules/auth/keys';
-import { loadStrategyAccess, rolesOf, type StrategyAccess } from '../modules/strategies/access';
+import type { Queryable } from '../../db/client';
+import { comments, focusAreas, initiatives, strategies, timelines } from '../../db/schema';
+import { asNotFound, notFound } from '../../http/errors';
+import type { AuthenticatedUser } from '../auth/keys';
+import { loadStrategyAccess, rolesOf, type StrategyAccess } from '../strategies/access';
 
 export interface LockTarget {
   access: StrategyAccess;

@@ -15,14 +15,14 @@ import {
   MESSAGES,
 } from '@keystone/contract';
 import { and, eq, gt, inArray, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { preparedPer } from '../db/prepared';
-import { lockedFields, strategies, users } from '../db/schema';
-import { conflict, forbidden } from '../http/errors';
-import type { AuthenticatedUser } from '../modules/auth/keys';
-import { ensure, viewersOf, visibleTo } from '../modules/strategies/access';
-import { publish, type RealtimeEvent, viewerIds } from './events';
-import { loadLockTarget } from './lockTargets';
+import type { Queryable } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
+import { lockedFields, strategies, users } from '../../db/schema';
+import { conflict, forbidden } from '../../http/errors';
+import { publish, type RealtimeEvent, viewerIds } from '../../realtime/events';
+import type { AuthenticatedUser } from '../auth/keys';
+import { ensure, viewersOf, visibleTo } from '../strategies/access';
+import { loadLockTarget } from './targets';
 
 type LockRow = typeof lockedFields.$inferSelect;
 

@@ -106,6 +106,7 @@ export class Realtime {
   async stop(): Promise<void> {
     if (!this.stopping) this.closeSockets();
     const connections = this.closed.splice(0);
+    // On the pool (database.db), each release takes its own connection.
     await Promise.all(
       connections
         .filter((connection) => connection.kind === 'locks')

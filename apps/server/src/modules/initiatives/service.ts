@@ -52,6 +52,7 @@ export async function getInitiative(
   id: number,
 ): Promise<InitiativeDetail> {
   const { focusArea, access } = await loadInitiativeAccess(ctx.db, id, user);
+  // ctx.db is the pool (a Db, never a transaction), so the two reads may run together.
   const [initiative, masters] = await Promise.all([
     presentOne(ctx.db, focusArea.id, id),
     loadMasters(ctx.db, access.strategy.id),

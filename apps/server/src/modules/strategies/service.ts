@@ -11,6 +11,7 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
+import { readBoth } from '../../db/reads';
 import { focusAreas, initiatives, strategies, strategyMasters, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
@@ -52,7 +53,11 @@ async function loadPage(db: Queryable, strategyId: number, organisationId?: numb
       ),
     );
   if (!strategy) return null;
-  const [masters, areas] = await Promise.all([loadMasters(db, strategyId), loadFocusAreas(db, strategyId)]);
+  const [masters, areas] = await readBoth(
+    db,
+    () => loadMasters(db, strategyId),
+    () => loadFocusAreas(db, strategyId),
+  );
   const page: Strategy = { ...presentStrategySummary(strategy, masters), focus_areas: areas };
   return { organisationId: strategy.organisationId, roles: strategyRoles(page), page };
 }

@@ -29,7 +29,7 @@ function retryDelaySeconds(attempts: number): number {
   return Math.min(2 ** attempts, 600);
 }
 
-interface ClaimedMail {
+type ClaimedMail = {
   id: number;
   message_id: string;
   recipient: string;
@@ -37,7 +37,7 @@ interface ClaimedMail {
   text_body: string;
   html_body: string;
   attempts: number;
-}
+};
 
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -103,7 +103,7 @@ export class OutboxWorker {
   }
 
   private async claim(): Promise<ClaimedMail[]> {
-    const result = await this.db.execute(sql`
+    const result = await this.db.execute<ClaimedMail>(sql`
       update outbox_mails set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
       where id in (
         select id from outbox_mails
@@ -112,7 +112,7 @@ export class OutboxWorker {
         order by id limit ${BATCH_SIZE}
         for update skip locked)
       returning id, message_id, recipient, subject, text_body, html_body, attempts`);
-    return (result as unknown as { rows: ClaimedMail[] }).rows;
+    return result.rows;
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {

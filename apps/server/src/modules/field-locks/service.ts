@@ -56,7 +56,7 @@ export async function lockField(
 
   const granted = await db.transaction(async (tx) => {
     // Taken when free, expired, or already this user's (a renewal); `previous` tells them apart.
-    const result = await tx.execute(sql`
+    const result = await tx.execute<{ previous_user_id: number | null; expires_at: string | Date }>(sql`
       with previous as (
         select user_id from locked_fields
         where model = ${request.model} and res_id = ${request.res_id} and field = ${request.field}
@@ -69,9 +69,7 @@ export async function lockField(
             expires_at = excluded.expires_at, strategy_id = excluded.strategy_id
         where locked_fields.user_id = excluded.user_id or locked_fields.expires_at <= now()
       returning expires_at, (select user_id from previous) as previous_user_id`);
-    const row = (
-      result as unknown as { rows: { previous_user_id: number | null; expires_at: string | Date }[] }
-    ).rows[0];
+    const row = result.rows[0];
     if (!row) return null;
     if (row.previous_user_id !== user.id) {
       const message: LockMessage = {

@@ -4,6 +4,7 @@
  * failures with growing delays, so an SMTP outage loses nothing.
  */
 
+import { backoffCeiling } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
@@ -24,10 +25,9 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<vo
   });
 }
 
-/** 2 s, 4 s, 8 s … capped at 10 minutes. */
-function retryDelaySeconds(attempts: number): number {
-  return Math.min(2 ** attempts, 600);
-}
+/** 2 s, 4 s, 8 s … capped at 10 minutes; no jitter: one worker per instance retries a mail. */
+const RETRY_DELAY_SECONDS = { first: 2, max: 600 };
+const retryDelaySeconds = (attempts: number) => backoffCeiling(attempts - 1, RETRY_DELAY_SECONDS);
 
 type ClaimedMail = {
   id: number;

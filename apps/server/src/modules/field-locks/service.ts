@@ -7,7 +7,6 @@ import {
   CONFLICT_CODES,
   canEditField,
   type FieldLockRequest,
-  fullName,
   isEditableField,
   type LockedField,
   type LockMessage,
@@ -22,14 +21,12 @@ import { conflict, forbidden } from '../../http/errors';
 import { publish, type RealtimeEvent, viewerIds } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
 import { ensure, viewersOf, visibleTo } from '../strategies/access';
+import { displayNameOf } from '../users/presenters';
 import { loadLockTarget } from './targets';
 
 type LockRow = typeof lockedFields.$inferSelect;
 
 const COMMENT_IN_HISTORY = 'This comment belongs to a past due date and can no longer be edited.';
-
-const displayName = (user: { firstName: string; lastName: string; email: string }) =>
-  fullName(user.firstName, user.lastName) || user.email;
 
 function lockMessage(row: LockRow, userName: string, action: LockMessage['action']): LockMessage {
   return {
@@ -148,7 +145,7 @@ async function lockHolder(
     // Ids start at 1, so 0 excepts nobody.
     exceptUserId: exceptUserId ?? 0,
   });
-  return holder && { id: holder.id, name: displayName(holder) };
+  return holder && { id: holder.id, name: displayNameOf(holder) };
 }
 
 /**
@@ -171,7 +168,7 @@ type HolderRow = [id: number, firstName: string, lastName: string, email: string
 export function ensureNoOtherHolder(holder: HolderRow | null): void {
   if (!holder) return;
   const [id, firstName, lastName, email] = holder;
-  throw lockedByConflict({ id, name: displayName({ firstName, lastName, email }) });
+  throw lockedByConflict({ id, name: displayNameOf({ firstName, lastName, email }) });
 }
 
 const lockedByConflict = (holder: { id: number; name: string } | undefined) =>
@@ -266,7 +263,7 @@ export async function listLockedFields(
     .orderBy(lockedFields.id);
   return rows
     .map(({ lock, ...holder }) => ({
-      ...lockMessage(lock, displayName(holder), 'lock'),
+      ...lockMessage(lock, displayNameOf(holder), 'lock'),
       expires_at: lock.expiresAt.toISOString(),
     }))
     .map(({ action: _action, ...field }) => field);
@@ -282,7 +279,7 @@ async function publishReleased(db: Queryable, rows: readonly LockRow[]): Promise
     .from(users)
     .where(inArray(users.id, holderIds));
   const viewers = await viewersOf(db, [...new Set(rows.map((row) => row.strategyId))]);
-  const names = new Map(holders.map((holder) => [holder.id, displayName(holder)]));
+  const names = new Map(holders.map((holder) => [holder.id, displayNameOf(holder)]));
   const events: RealtimeEvent[] = rows.map((row) => ({
     kind: 'lock',
     viewers: viewers.get(row.strategyId) ?? [],

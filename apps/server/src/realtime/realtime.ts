@@ -9,7 +9,6 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { DATABASE_UNAVAILABLE } from '../http/errors';
 import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
 import { releaseConnectionLocks, releaseExpiredLocks } from '../modules/field-locks/service';
 import type { PageCache } from '../modules/strategies/pageCache';
@@ -96,7 +95,7 @@ export class Realtime {
     if (this.sweeper) clearInterval(this.sweeper);
     this.hub.stopHeartbeat();
     this.closed.push(...this.hub.connections());
-    this.hub.closeAll(CLOSE_GOING_AWAY, 'Server shutting down.');
+    this.hub.closeAll(CLOSE_GOING_AWAY, SOCKET_MESSAGES.shuttingDown);
   }
 
   /**
@@ -168,7 +167,7 @@ export class Realtime {
    * an outage must not end anyone's session.
    */
   async admit(request: FastifyRequest): Promise<Admission> {
-    if (this.stopping) return { refused: 503, detail: 'Server shutting down.' };
+    if (this.stopping) return { refused: 503, detail: SOCKET_MESSAGES.shuttingDown };
     const origin = request.headers.origin;
     if (origin && !this.isAllowedOrigin(origin, request.headers.host))
       return { refused: 403, detail: SOCKET_MESSAGES.originNotAllowed };
@@ -180,7 +179,7 @@ export class Realtime {
       user = await userForKey(this.database.db, token);
     } catch (error) {
       this.log.warn({ err: error }, 'could not look up the key of a socket');
-      return { refused: 503, detail: DATABASE_UNAVAILABLE };
+      return { refused: 503, detail: MESSAGES.serviceUnavailable };
     }
     if (!user) return { refused: 401, detail: MESSAGES.invalidToken };
     if (this.hub.countOfKey(user.id, user.keyHash) >= this.config.socketsPerKey)

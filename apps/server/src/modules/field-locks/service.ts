@@ -12,6 +12,8 @@ import {
   type LockMessage,
   type LockModel,
   MESSAGES,
+  PROGRESS_MESSAGES,
+  UNLOCK_MESSAGES,
 } from '@keystone/contract';
 import { and, eq, gt, inArray, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -25,8 +27,6 @@ import { displayNameOf } from '../users/presenters';
 import { loadLockTarget } from './targets';
 
 type LockRow = typeof lockedFields.$inferSelect;
-
-const COMMENT_IN_HISTORY = 'This comment belongs to a past due date and can no longer be edited.';
 
 function lockMessage(row: LockRow, userName: string, action: LockMessage['action']): LockMessage {
   return {
@@ -48,7 +48,8 @@ export async function lockField(
 ): Promise<LockedField> {
   const target = await loadLockTarget(db, user, request.model, request.res_id);
   ensure(canEditField(user.id, request.model, request.field, target.access.roles, target.initiative));
-  if (target.isHistory) throw conflict(COMMENT_IN_HISTORY, { code: CONFLICT_CODES.commentLocked });
+  if (target.isHistory)
+    throw conflict(PROGRESS_MESSAGES.commentInHistory, { code: CONFLICT_CODES.commentLocked });
   const strategyId = target.access.strategy.id;
 
   const granted = await db.transaction(async (tx) => {
@@ -230,15 +231,15 @@ export async function unlockField(
     ]);
     return true;
   });
-  if (released) return { detail: 'The field is unlocked.' };
+  if (released) return { detail: UNLOCK_MESSAGES.unlocked };
   const holder = await lockHolder(db, {
     model: request.model,
     resId: request.res_id,
     fields: [request.field],
   });
-  if (holder?.id === user.id) return { detail: 'The field is held by another of your pages.' };
+  if (holder?.id === user.id) return { detail: UNLOCK_MESSAGES.heldByAnotherPage };
   if (holder) throw forbidden(MESSAGES.fieldLockedBy(holder.name));
-  return { detail: 'The field was not locked.' };
+  return { detail: UNLOCK_MESSAGES.notLocked };
 }
 
 /** Unexpired locks in the strategies this user may see (optionally in one strategy only). */

@@ -2,7 +2,13 @@
  * What a lock request points at: the strategy and (for initiatives, comments and timeline rows)
  * the initiative the field belongs to, with the user's access. 404 unless the user may see it.
  */
-import { type InitiativeRoles, type LockModel, STRATEGY_MESSAGES } from '@keystone/contract';
+import {
+  CHARTER_MESSAGES,
+  type InitiativeRoles,
+  type LockModel,
+  PROGRESS_MESSAGES,
+  STRATEGY_MESSAGES,
+} from '@keystone/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { comments, focusAreas, initiatives, strategies, timelines } from '../../db/schema';
@@ -21,8 +27,8 @@ const NOT_FOUND: Record<LockModel, string> = {
   strategy: STRATEGY_MESSAGES.strategyNotFound,
   focusArea: STRATEGY_MESSAGES.focusAreaNotFound,
   initiative: STRATEGY_MESSAGES.initiativeNotFound,
-  comment: 'Comment not found.',
-  timeline: 'Timeline not found.',
+  comment: PROGRESS_MESSAGES.commentNotFound,
+  timeline: CHARTER_MESSAGES.timelineNotFound,
 };
 
 interface Located {

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { freePort, waitUntilReady } from '../apps/server/test/helpers/serverProcess';
-import { TestSmtpServer } from '../apps/server/test/helpers/smtp';
+import { freePort, waitUntilReady } from '../testing/serverProcess';
+import { TestSmtpServer } from '../testing/smtp';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');

@@ -5,7 +5,7 @@
  */
 import { MESSAGES, ORGANISATION_MESSAGES } from '@keystone/contract';
 import { expect, test } from '@playwright/test';
-import { type ServerProcess, startServerProcess } from '../apps/server/test/helpers/serverProcess';
+import { type ServerProcess, startServerProcess } from '../testing/serverProcess';
 
 const PASSWORD = 'Quartz-lantern8?';
 const LINK = /Open this link to set it up: (\S+?)"/;

@@ -6,9 +6,9 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getTestServer, type TestServer } from './helpers/testServer';
 
-/** The rows of a raw query (the driver's result type is not known here). */
+/** The rows of a raw query. */
 async function rowsOf(server: TestServer, query: SQL): Promise<Record<string, unknown>[]> {
-  return ((await server.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  return (await server.database.db.execute(query)).rows;
 }
 
 const CLIENT_ID = 'keystone-test';

@@ -20,10 +20,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, postgresAvailable, startCluster } from '../../../scripts/pg-cluster.mjs';
+import { type ServerProcess, startServerProcess } from '../../../testing/serverProcess';
 import { createTestDatabase, type TestDatabase } from './helpers/database';
 import { eventually, sleep } from './helpers/progress';
 import { type Api, isUnlockOf, lockApi, locksSocket, streamingSocket } from './helpers/realtime';
-import { type ServerProcess, startServerProcess } from './helpers/serverProcess';
 import type { TestSocket } from './helpers/sockets';
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -6,9 +6,9 @@
 import { LIMITS, NAME_NOT_ALLOWED, ORGANISATION_MESSAGES } from '@keystone/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReceivedMail } from '../../../testing/smtp';
 import { invites, organisations, securityEvents, users } from '../src/db/schema';
 import { tokenOf, verificationLink, verify } from './helpers/signup';
-import type { ReceivedMail } from './helpers/smtp';
 import { getTestServer, type TestServer, type TestUser } from './helpers/testServer';
 
 const PASSWORD = 'Quartz-lantern8?';

@@ -5,6 +5,7 @@
  */
 import { MESSAGES, SOCKET_CLOSE } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../../../testing/serverProcess';
 import { organisationApi } from './helpers/organisation';
 import {
   buildRealtimeFixture,
@@ -15,7 +16,6 @@ import {
   socketPool,
   streamingSocket,
 } from './helpers/realtime';
-import { type ServerProcess, startServerProcess } from './helpers/serverProcess';
 import { type Member, personOf, signedInUser, strategyApi } from './helpers/strategies';
 import { getTestServer, type TestServer } from './helpers/testServer';
 

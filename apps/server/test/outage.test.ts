@@ -7,12 +7,12 @@
 import { MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, postgresAvailable, startCluster } from '../../../scripts/pg-cluster.mjs';
+import { httpApi } from '../../../testing/api';
 import { type BuiltApp, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { organisations, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { eventually } from './helpers/progress';
-import { httpApi } from './helpers/serverProcess';
 import { openSocket, refusedUpgrade } from './helpers/sockets';
 
 const EMAIL = 'outage@example.com';

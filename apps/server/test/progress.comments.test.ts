@@ -78,8 +78,8 @@ describe('progress comments', () => {
           ...target,
           comment: text,
           version: target.version + 1,
-          author: expect.objectContaining({ id: author.id }) as unknown as Comment['author'],
-          updated_at: expect.any(String) as unknown as string,
+          author: expect.objectContaining({ id: author.id }),
+          updated_at: expect.any(String),
         };
 
   describe('PATCH /api/comments/update/{id}/', () => {

@@ -6,10 +6,10 @@
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../../../testing/serverProcess';
 import { type BuiltApp, buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { eventually, FakeClock, outbox, progressApi, sleep } from './helpers/progress';
-import { type ServerProcess, startServerProcess } from './helpers/serverProcess';
 import { type Member, signedInUser, strategyApi } from './helpers/strategies';
 import { getTestServer, type TestServer } from './helpers/testServer';
 

@@ -5,6 +5,7 @@
  */
 import { INITIATIVE_STATUSES } from '@keystone/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ReceivedMail } from '../../../testing/smtp';
 import { ShiftedClock } from '../src/lib/clock';
 import {
   currentComments,
@@ -17,7 +18,6 @@ import {
   sleep,
   writeUpdate,
 } from './helpers/progress';
-import type { ReceivedMail } from './helpers/smtp';
 import { getTestServer, type TestServer } from './helpers/testServer';
 
 const REPORT = /^Progress report: /;

@@ -5,6 +5,7 @@
  */
 import { CONFLICT_CODES, SOCKET_CLOSE } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../../../testing/serverProcess';
 import {
   buildRealtimeFixture,
   fence,
@@ -16,7 +17,6 @@ import {
   socketPool,
   streamingSocket,
 } from './helpers/realtime';
-import { type ServerProcess, startServerProcess } from './helpers/serverProcess';
 import { personOf } from './helpers/strategies';
 import { getTestServer, type TestServer } from './helpers/testServer';
 

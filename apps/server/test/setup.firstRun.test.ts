@@ -3,7 +3,7 @@
  * setup link (even at LOG_LEVEL=warn), and that link sets the organisation up once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from './helpers/serverProcess';
+import { type ServerProcess, startServerProcess } from '../../../testing/serverProcess';
 
 const PASSWORD = 'Quartz-lantern8?';
 const LINK = /Open this link to set it up: (\S+?)"/;

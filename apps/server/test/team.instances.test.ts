@@ -4,7 +4,7 @@
  * saved. PostgreSQL only (the `server-postgres` project); PGlite reports this file as skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from './helpers/serverProcess';
+import { type ServerProcess, startServerProcess } from '../../../testing/serverProcess';
 import { idsOf, initiativeOn, type Member, personOf, signedInUser, strategyApi } from './helpers/strategies';
 import { getTestServer, type TestServer, type TestUser } from './helpers/testServer';
 

@@ -25,7 +25,7 @@ describe('reconnectDelay', () => {
     for (let run = 0; run < 100; run += 1) {
       const delay = reconnectDelay(20);
       expect(delay).toBeGreaterThanOrEqual(0);
-      expect(delay).toBeLessThan(RECONNECT_DELAY.maxMs);
+      expect(delay).toBeLessThan(RECONNECT_DELAY.max);
     }
   });
 });
@@ -75,7 +75,7 @@ describe('ReconnectingSocket', () => {
     socket.start();
     for (let drop = 0; drop < 4; drop += 1) {
       current().drop();
-      vi.advanceTimersByTime(RECONNECT_DELAY.maxMs);
+      vi.advanceTimersByTime(RECONNECT_DELAY.max);
     }
     current().open();
     vi.advanceTimersByTime(STABLE_AFTER_MS);
@@ -102,7 +102,7 @@ describe('ReconnectingSocket', () => {
     current().open();
     socket.stop();
     expect(current().readyState).toBe(FakeWebSocket.CLOSED);
-    vi.advanceTimersByTime(RECONNECT_DELAY.maxMs);
+    vi.advanceTimersByTime(RECONNECT_DELAY.max);
     expect(FakeWebSocket.instances).toHaveLength(1);
     // The quiet close of stop() is not a drop.
     expect(events.down).toBe(0);
@@ -114,7 +114,7 @@ describe('ReconnectingSocket', () => {
       const { socket, events, current } = socketUnderTest();
       socket.start();
       current().drop(code);
-      vi.advanceTimersByTime(RECONNECT_DELAY.maxMs * 2);
+      vi.advanceTimersByTime(RECONNECT_DELAY.max * 2);
       expect(FakeWebSocket.instances).toHaveLength(1);
       expect(events.refused).toEqual([code]);
     },
@@ -220,7 +220,7 @@ describe('a socket refused before it opened', () => {
     client.start();
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       FakeWebSocket.latest('/ws/streaming/').drop(1006);
-      await vi.advanceTimersByTimeAsync(RECONNECT_DELAY.maxMs);
+      await vi.advanceTimersByTimeAsync(RECONNECT_DELAY.max);
       expect(FakeWebSocket.instances.filter((s) => s.url.includes('/ws/streaming/'))).toHaveLength(
         attempt + 1,
       );
@@ -242,7 +242,7 @@ describe('a socket refused before it opened', () => {
     const { socket, current } = socketUnderTest({ checkSession });
     socket.start();
     current().drop(1006);
-    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY.maxMs);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY.max);
     expect(FakeWebSocket.instances).toHaveLength(1);
     answer();
     await vi.advanceTimersByTimeAsync(0);
@@ -251,7 +251,7 @@ describe('a socket refused before it opened', () => {
     // An open socket closed later (e.g. 1013 "try again later"): retried, no check.
     current().open();
     current().drop(SOCKET_CLOSE.tryAgainLater);
-    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY.maxMs);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY.max);
     expect(FakeWebSocket.instances).toHaveLength(3);
     expect(checkSession).toHaveBeenCalledOnce();
     socket.stop();

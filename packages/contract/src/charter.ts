@@ -18,6 +18,10 @@ export const CHARTER_MESSAGES = {
   approved: 'The charter has been approved.',
   approvalWithdrawn: 'The approval has been withdrawn.',
   approvedBy: (name: string, date: string) => `Approved by: ${name} on ${date}`,
+  /** When the approval's moment is not known. */
+  approvedByUndated: (name: string) => `Approved by: ${name}`,
+  /** Names an approver the page cannot name (no longer in the answer). */
+  someSponsor: 'a sponsor',
   sendApprovalRequest: 'Request sponsor approval',
   requestApprovalFailed: 'Failed to send the sponsor approval request',
   changeApprovalFailed: 'Failed to change sponsor approval',

@@ -3,6 +3,7 @@ import './browserConfig';
 
 export * from './activityLabels';
 export * from './auth';
+export * from './backoff';
 export * from './charter';
 export * from './endpoint';
 export * from './errors';

@@ -35,6 +35,7 @@ export const INVITE_SKIP_REASONS = ['member', 'invited'] as const;
 export type InviteSkipReason = (typeof INVITE_SKIP_REASONS)[number];
 
 export const INVITE_MESSAGES = {
+  tooManyAtOnce: `Please invite at most ${LIMITS.invitesPerRequest} people at a time.`,
   noneInvited: 'Nobody was invited.',
   notInvited: (email: string, reason: InviteSkipReason) =>
     reason === 'member'

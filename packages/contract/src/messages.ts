@@ -71,6 +71,13 @@ export const MESSAGES = {
     `Too many failed attempts for this account. Please try again in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`,
   bodyTooLarge: 'The request is too large.',
   malformedJson: 'The request body is not valid JSON.',
+  unsupportedContentType: 'Unsupported content type: send JSON (application/json).',
+  invalidRequestAddress: 'The address of the request is not valid.',
+  requestAddressTooLong: 'The address of the request is too long.',
+  /** Bad input whose schema gave no message of its own. */
+  invalidInput: 'Invalid input.',
+  /** The database is out of reach for a moment (503 with Retry-After). */
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   invalidCharacters: 'The text contains characters that are not allowed.',
   notFound: 'Not found.',
   internalError: 'Something went wrong on our side. Please try again.',
@@ -103,6 +110,7 @@ export const STRATEGY_MESSAGES = {
   deleteStrategyConfirm:
     'Deleting the strategy also deletes its focus areas, initiatives, charters and progress updates. This cannot be undone.',
   linkProtocolOnly: 'Only http and https addresses can be linked.',
+  notAWebAddress: 'This is not a web address.',
   fetchStrategiesFailed: 'Failed to fetch strategies',
   fetchStrategyFailed: 'Failed to fetch strategy',
   createStrategyFailed: 'Failed to create strategy',

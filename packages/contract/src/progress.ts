@@ -36,6 +36,12 @@ export const PROGRESS_MESSAGES = {
   updateCommentFailed: 'Failed to update the comment',
   commentLocked: 'This comment is locked: its due date has passed, so it is part of the history now.',
   commentNotFound: 'Comment not found.',
+  additionalRecipientsHelp: `E-mail addresses separated by commas (at most ${LIMITS.additionalRecipients}).`,
+  dueDatePassedBeforeSave: 'The due date passed before this text was saved',
+  unsavedDraftBelow: 'Your unsaved text is below; it is not in the history.',
+  lockedOn: (date: string) => `These are the updates locked on ${date}. Past due dates are read-only.`,
+  /** A lock asked for on a comment of a past due date. */
+  commentInHistory: 'This comment belongs to a past due date and can no longer be edited.',
   settingsNotFound: 'Notification settings not found.',
   noLockedComments: 'No comments were locked at this date.',
   commentPlaceholder: 'Enter your update.',

@@ -160,6 +160,14 @@ export const SOCKET_MESSAGES = {
   originNotAllowed: 'Origin not allowed.',
   tooManySockets: 'Too many open connections for this session.',
   tooManyMessages: 'Too many messages.',
+  shuttingDown: 'Server shutting down.',
+} as const;
+
+/** The answers of POST /api/unlock-field/. */
+export const UNLOCK_MESSAGES = {
+  unlocked: 'The field is unlocked.',
+  heldByAnotherPage: 'The field is held by another of your pages.',
+  notLocked: 'The field was not locked.',
 } as const;
 
 /** Lock timing (DESIGN §5): a lock not renewed within `ttlMs` is released; the browser renews it. */

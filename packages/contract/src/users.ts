@@ -47,6 +47,14 @@ export function fullName(first: string | null | undefined, last: string | null |
   return name.length > 0 ? name : null;
 }
 
+/**
+ * How a person is named on screens and in messages: their full name, else their address (someone
+ * invited who has not signed up yet has no name).
+ */
+export function displayName(person: { name?: string | null; email: string }): string {
+  return person.name?.trim() || person.email;
+}
+
 /** Avatar initials: first letters of first and last name, else of the e-mail. */
 export function initials(user: { name?: string | null; email: string }): string {
   // By code point, so a name or address starting with an emoji does not yield half a character.

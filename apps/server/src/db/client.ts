@@ -16,7 +16,19 @@ import { acquireDataDirLock } from './dataDirLock';
 import { listenPostgres } from './listen';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * What `execute` answers on either driver: PGlite's Results and node-postgres' QueryResult both
+ * carry the rows as `rows`, so `db.execute<Row>(sql)` is typed once, here, for both.
+ */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: ExecuteResult<this['row']>;
+}
+
+interface ExecuteResult<Row> {
+  rows: Row[];
+}
+
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 /** Either the database or a transaction: what service functions take. */
 export type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -71,7 +83,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     client = new PGlite(path.join(options.dataDir, 'pglite'));
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, logger: queryLogger(options) }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: queryLogger(options) });
   await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
@@ -92,7 +104,7 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
   // An idle client losing its server (e.g. PostgreSQL restarting) must not crash the process.
   pool.on('error', () => {});
   return {
-    db: drizzlePostgres({ client: pool, schema, logger: queryLogger(options) }) as unknown as Db,
+    db: drizzlePostgres({ client: pool, schema, logger: queryLogger(options) }),
     kind: 'postgres',
     listen: (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
     close: () => pool.end(),

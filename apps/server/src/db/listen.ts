@@ -3,6 +3,7 @@
  * other queries). When the server goes away (restart, failover) it reconnects with growing,
  * jittered delays and reports the resumption, since notifications sent meanwhile are lost.
  */
+import { backoffCeiling } from '@keystone/contract';
 import pg from 'pg';
 import type { ListenHandlers } from './client';
 
@@ -40,7 +41,7 @@ export async function listenPostgres(
   const scheduleReconnect = () => {
     if (retryTimer || stopped) return;
     attempts += 1;
-    const ceiling = Math.min(RETRY_DELAY_MS.first * 2 ** (attempts - 1), RETRY_DELAY_MS.max);
+    const ceiling = backoffCeiling(attempts - 1, RETRY_DELAY_MS);
     const delay = ceiling / 2 + Math.random() * (ceiling / 2);
     retryTimer = setTimeout(() => {
       retryTimer = null;

@@ -72,7 +72,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (result.success) return result.data;
   const errors = fieldErrors(result.error.issues);
   const first = result.error.issues[0];
-  throw badRequest(first?.message ?? 'Invalid input.', errors);
+  throw badRequest(first?.message ?? MESSAGES.invalidInput, errors);
 }
 
 /** Fastify's own 4xx errors (parsing, size, media type) in our words. */
@@ -84,11 +84,11 @@ function frameworkMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return MESSAGES.malformedJson;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type: send JSON (application/json).';
+      return MESSAGES.unsupportedContentType;
     case 'FST_ERR_BAD_URL':
-      return 'The address of the request is not valid.';
+      return MESSAGES.invalidRequestAddress;
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return 'The address of the request is too long.';
+      return MESSAGES.requestAddressTooLong;
     default:
       return error.message;
   }
@@ -104,7 +104,6 @@ export function frameworkErrorReply(error: FastifyError, request: FastifyRequest
   reply.status(error.statusCode ?? 400).send({ detail: frameworkMessage(error) });
 }
 
-export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN']);
 const CONNECTION_LOST = /Connection terminated|connection error|timeout exceeded when trying to connect/i;
 
@@ -144,7 +143,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ detail: DATABASE_UNAVAILABLE });
+      return reply.status(503).header('retry-after', '5').send({ detail: MESSAGES.serviceUnavailable });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ detail: MESSAGES.internalError });

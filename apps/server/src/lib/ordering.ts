@@ -30,9 +30,8 @@ export async function writeOrder(
     sql`, `,
   );
   const bump = moved === undefined ? sql`` : sql`, version = version + (id = ${moved}::integer)::integer`;
-  const result = await db.execute(
+  const result = await db.execute<{ id: number; version: number }>(
     sql`update ${table} set sort_index = case id ${cases} end${bump} where id in (${ids}) returning id, version`,
   );
-  const rows = (result as unknown as { rows: { id: number; version: number }[] }).rows;
-  return rows.find((row) => row.id === moved)?.version;
+  return result.rows.find((row) => row.id === moved)?.version;
 }

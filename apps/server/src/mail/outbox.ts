@@ -4,6 +4,7 @@
  * failures with growing delays, so an SMTP outage loses nothing.
  */
 
+import { backoffCeiling } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
@@ -24,12 +25,11 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<vo
   });
 }
 
-/** 2 s, 4 s, 8 s … capped at 10 minutes. */
-function retryDelaySeconds(attempts: number): number {
-  return Math.min(2 ** attempts, 600);
-}
+/** 2 s, 4 s, 8 s … capped at 10 minutes; no jitter: one worker per instance retries a mail. */
+const RETRY_DELAY_SECONDS = { first: 2, max: 600 };
+const retryDelaySeconds = (attempts: number) => backoffCeiling(attempts - 1, RETRY_DELAY_SECONDS);
 
-interface ClaimedMail {
+type ClaimedMail = {
   id: number;
   message_id: string;
   recipient: string;
@@ -37,7 +37,7 @@ interface ClaimedMail {
   text_body: string;
   html_body: string;
   attempts: number;
-}
+};
 
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -103,7 +103,7 @@ export class OutboxWorker {
   }
 
   private async claim(): Promise<ClaimedMail[]> {
-    const result = await this.db.execute(sql`
+    const result = await this.db.execute<ClaimedMail>(sql`
       update outbox_mails set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
       where id in (
         select id from outbox_mails
@@ -112,7 +112,7 @@ export class OutboxWorker {
         order by id limit ${BATCH_SIZE}
         for update skip locked)
       returning id, message_id, recipient, subject, text_body, html_body, attempts`);
-    return (result as unknown as { rows: ClaimedMail[] }).rows;
+    return result.rows;
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {

@@ -10,6 +10,7 @@ import {
   formatDueDate,
   INITIATIVE_STATUSES,
   plainText,
+  STRATEGY_MESSAGES,
   statusOrInactive,
 } from '@keystone/contract';
 import { escapeHtml } from '../lib/html';
@@ -48,7 +49,7 @@ export function readableText(html: string): string {
     .trim();
 }
 
-const strategyName = (title: string) => title.trim() || 'Untitled Strategy';
+const strategyName = (title: string) => title.trim() || STRATEGY_MESSAGES.untitledStrategy;
 
 function statusBadge(code: string): string {
   const status = INITIATIVE_STATUSES[statusOrInactive(code)];
@@ -56,7 +57,7 @@ function statusBadge(code: string): string {
 }
 
 function initiativeHtml(initiative: ReportInitiative): string {
-  const title = escapeHtml(plainText(initiative.title).trim() || 'Name your initiative');
+  const title = escapeHtml(plainText(initiative.title).trim() || STRATEGY_MESSAGES.nameYourInitiative);
   const owners = initiative.owners.length
     ? `<div style="font-size:12px;color:#555;margin-top:2px">Owner: ${escapeHtml(initiative.owners.join(', '))}</div>`
     : '';
@@ -76,7 +77,7 @@ function initiativeHtml(initiative: ReportInitiative): string {
 }
 
 function initiativeText(initiative: ReportInitiative): string {
-  const title = plainText(initiative.title).trim() || 'Name your initiative';
+  const title = plainText(initiative.title).trim() || STRATEGY_MESSAGES.nameYourInitiative;
   const status = INITIATIVE_STATUSES[statusOrInactive(initiative.status)].label;
   const lines = [`* ${title} [${status}]`];
   if (initiative.owners.length) lines.push(`  Owner: ${initiative.owners.join(', ')}`);

@@ -68,11 +68,7 @@ export async function writeAndPublish<Row extends Record<string, unknown>>(
   if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_LIMIT) {
     // Too large for one NOTIFY: publish spills it to its table, in the write's transaction.
     return db.transaction(async (tx) => {
-      const { rows } = (await tx.execute(
-        sql`with written as (${write})${also} select * from written`,
-      )) as unknown as {
-        rows: Row[];
-      };
+      const { rows } = await tx.execute<Row>(sql`with written as (${write})${also} select * from written`);
       if (rows.length > 0) await publish(tx, events);
       return rows;
     });
@@ -80,11 +76,11 @@ export async function writeAndPublish<Row extends Record<string, unknown>>(
   noteChanges(changedPages(events));
   // A SELECT in a WITH runs only when the query reads it: hence the `notified` column.
   // (Data-modifying statements in a WITH always run.)
-  const result = await db.execute(sql`
+  const result = await db.execute<Row>(sql`
     with written as (${write})${also},
     notified as (select pg_notify(${REALTIME_CHANNEL}, ${payload}) from (select 1 from written limit 1) one)
     select written.*, (select count(*)::int from notified) as notified from written`);
-  return (result as unknown as { rows: Row[] }).rows;
+  return result.rows;
 }
 
 /** The strategies whose page these events change, or 'all' when people were renamed. */

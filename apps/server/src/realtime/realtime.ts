@@ -9,8 +9,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { DATABASE_UNAVAILABLE } from '../http/errors';
 import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
+import { releaseConnectionLocks, releaseExpiredLocks } from '../modules/field-locks/service';
 import type { PageCache } from '../modules/strategies/pageCache';
 import {
   changedPages,
@@ -21,7 +21,6 @@ import {
   readSpill,
 } from './events';
 import { type Connection, SocketHub, type SocketKind } from './hub';
-import { releaseConnectionLocks, releaseExpiredLocks } from './locks';
 import { LogSampler, newSocketLogState } from './logSampler';
 
 /** Ids the browser picks for its locks socket; anything else is replaced by a server-made one. */
@@ -96,7 +95,7 @@ export class Realtime {
     if (this.sweeper) clearInterval(this.sweeper);
     this.hub.stopHeartbeat();
     this.closed.push(...this.hub.connections());
-    this.hub.closeAll(CLOSE_GOING_AWAY, 'Server shutting down.');
+    this.hub.closeAll(CLOSE_GOING_AWAY, SOCKET_MESSAGES.shuttingDown);
   }
 
   /**
@@ -106,6 +105,7 @@ export class Realtime {
   async stop(): Promise<void> {
     if (!this.stopping) this.closeSockets();
     const connections = this.closed.splice(0);
+    // On the pool (database.db), each release takes its own connection.
     await Promise.all(
       connections
         .filter((connection) => connection.kind === 'locks')
@@ -167,7 +167,7 @@ export class Realtime {
    * an outage must not end anyone's session.
    */
   async admit(request: FastifyRequest): Promise<Admission> {
-    if (this.stopping) return { refused: 503, detail: 'Server shutting down.' };
+    if (this.stopping) return { refused: 503, detail: SOCKET_MESSAGES.shuttingDown };
     const origin = request.headers.origin;
     if (origin && !this.isAllowedOrigin(origin, request.headers.host))
       return { refused: 403, detail: SOCKET_MESSAGES.originNotAllowed };
@@ -179,7 +179,7 @@ export class Realtime {
       user = await userForKey(this.database.db, token);
     } catch (error) {
       this.log.warn({ err: error }, 'could not look up the key of a socket');
-      return { refused: 503, detail: DATABASE_UNAVAILABLE };
+      return { refused: 503, detail: MESSAGES.serviceUnavailable };
     }
     if (!user) return { refused: 401, detail: MESSAGES.invalidToken };
     if (this.hub.countOfKey(user.id, user.keyHash) >= this.config.socketsPerKey)

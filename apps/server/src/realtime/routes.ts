@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import type { AuthenticatedUser } from '../modules/auth/keys';
-import { listLockedFields, lockField, unlockField } from './locks';
+import { listLockedFields, lockField, unlockField } from '../modules/field-locks/service';
 import { connectionIdOf, type Realtime } from './realtime';
 
 export function realtimeRoutes(app: FastifyInstance, ctx: AppContext, realtime: Realtime): void {

@@ -53,7 +53,7 @@ export const pageComments = (page: Strategy): Comment[] =>
 
 /** A comment nobody has written yet, as a new initiative gets it. */
 export const freshComment = (initiative: number, type: Comment['comment_type']): Comment => ({
-  id: expect.any(Number) as unknown as number,
+  id: expect.any(Number),
   model: 'comment',
   comment: '',
   comment_type: type,
@@ -63,7 +63,7 @@ export const freshComment = (initiative: number, type: Comment['comment_type']):
   initiative_status: null,
   version: 1,
   author: null,
-  updated_at: expect.any(String) as unknown as string,
+  updated_at: expect.any(String),
 });
 
 export interface ProgressSuite {

@@ -1,5 +1,5 @@
 /** Sign-up in tests the way a person does it: sign up, open the mailed link, enter the password. */
-import type { ReceivedMail } from './smtp';
+import type { ReceivedMail } from '../../../../testing/smtp';
 import type { ApiResponse, TestServer } from './testServer';
 
 export interface Signup {

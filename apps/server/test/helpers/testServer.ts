@@ -2,13 +2,16 @@
  * getTestServer(): the real app on a fresh database copy, sending mail to a real SMTP server
  * on loopback, plus factories for organisations, users and invites.
  */
-import type { LightMyRequestResponse } from 'fastify';
+
+import type { ApiCall } from '../../../../testing/api';
+import { TestSmtpServer } from '../../../../testing/smtp';
 import { type BuildOptions, type BuiltApp, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { invites, organisations, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
 import { createTestDatabase } from './database';
-import { TestSmtpServer } from './smtp';
+
+export type { ApiResponse } from '../../../../testing/api';
 
 export const PASSWORD = 'Str0ng-Passw0rd!';
 let passwordHash: Promise<string> | undefined;
@@ -20,22 +23,11 @@ export interface TestUser {
   organisationId: number;
 }
 
-export interface ApiResponse {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
-  body: any;
-  headers: LightMyRequestResponse['headers'];
-}
-
 export interface TestServer extends BuiltApp {
   smtp: TestSmtpServer;
   /** The connection string of this file's database copy on PostgreSQL (undefined on PGlite). */
   databaseUrl: string | undefined;
-  api(
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
-  ): Promise<ApiResponse>;
+  api: ApiCall;
   createOrganisation(name?: string): Promise<number>;
   createUser(
     options?: Partial<TestUser> & {

@@ -19,7 +19,7 @@ export function readLinkAddress(input: string): LinkAddress {
   try {
     url = new URL(withScheme);
   } catch {
-    return { kind: 'invalid', message: 'This is not a web address.' };
+    return { kind: 'invalid', message: STRATEGY_MESSAGES.notAWebAddress };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { kind: 'invalid', message: LINK_PROTOCOL_MESSAGE };

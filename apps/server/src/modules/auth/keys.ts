@@ -9,6 +9,7 @@ import { preparedPer } from '../../db/prepared';
 import { authKeys, users } from '../../db/schema';
 import { randomSecret, sha256 } from '../../lib/secrets';
 import { publish } from '../../realtime/events';
+import { displayNameOf } from '../users/presenters';
 import type { RequestOrigin } from './securityEvents';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -85,7 +86,7 @@ export async function userForKey(db: Queryable, key: string): Promise<Authentica
     id: row.id,
     organisationId: row.organisationId,
     email: row.email,
-    displayName: fullName(row.firstName, row.lastName) || row.email,
+    displayName: displayNameOf(row),
     name: fullName(row.firstName, row.lastName) || null,
     isAdmin: row.isAdmin,
     keyHash,

@@ -17,9 +17,9 @@ import { asNotFound, conflict, notFound } from '../../http/errors';
 import { moveTo, writeOrder } from '../../lib/ordering';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
-import { ensureNotLockedByOthers } from '../../realtime/locks';
 import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
+import { ensureNotLockedByOthers } from '../field-locks/service';
 import { createCurrentComments } from '../progress/comments';
 import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
@@ -52,6 +52,7 @@ export async function getInitiative(
   id: number,
 ): Promise<InitiativeDetail> {
   const { focusArea, access } = await loadInitiativeAccess(ctx.db, id, user);
+  // ctx.db is the pool (a Db, never a transaction), so the two reads may run together.
   const [initiative, masters] = await Promise.all([
     presentOne(ctx.db, focusArea.id, id),
     loadMasters(ctx.db, access.strategy.id),

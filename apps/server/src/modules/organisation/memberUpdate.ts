@@ -6,7 +6,6 @@
  * after the other, and the second is refused.
  */
 import {
-  fullName,
   ORGANISATION_MESSAGES,
   type SecurityEventKind,
   type UpdateMemberRequest,
@@ -19,6 +18,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { publish } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
 import { type RequestOrigin, recordSecurityEvent } from '../auth/securityEvents';
+import { displayNameOf } from '../users/presenters';
 import { loadMembers } from './members';
 import { offboard } from './offboarding';
 import { strategiesOnlyMasteredBy } from './onlyMasters';
@@ -76,7 +76,7 @@ export async function updateMember(
     const otherAdmins = locked.filter((row) => row.isAdmin && row.isActive && row.id !== member.id);
     if (!isAdmin && otherAdmins.length === 0) throw badRequest(ORGANISATION_MESSAGES.lastAdmin);
 
-    const name = fullName(member.firstName, member.lastName) ?? member.email;
+    const name = displayNameOf(member);
     const events: MemberEvent[] = [];
     if (!active && member.isActive) {
       const titles = await strategiesOnlyMasteredBy(tx, member.id);

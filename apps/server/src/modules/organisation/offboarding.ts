@@ -8,8 +8,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { mfaChallenges, oneTimeTokens, outboxMails, trustedDevices, users } from '../../db/schema';
-import { releaseUserLocks } from '../../realtime/locks';
 import { revokeAllKeys } from '../auth/keys';
+import { releaseUserLocks } from '../field-locks/service';
 
 export async function offboard(db: Queryable, person: { id: number; email: string }): Promise<void> {
   await db

@@ -32,8 +32,8 @@ import {
 import { conflict, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, writeAndPublish } from '../../realtime/events';
-import { ensureNoOtherHolder, lockHolderOf } from '../../realtime/locks';
 import type { AuthenticatedUser } from '../auth/keys';
+import { ensureNoOtherHolder, lockHolderOf } from '../field-locks/service';
 import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { presentUserSummary } from '../users/presenters';
 import { instantOf, parseWallClock } from './schedule';

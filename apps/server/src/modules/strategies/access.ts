@@ -14,6 +14,7 @@ import {
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
+import { readBoth } from '../../db/reads';
 import { focusAreas, initiativeMembers, initiatives, strategies, strategyMasters } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/keys';
@@ -162,18 +163,21 @@ export async function viewersOf(
 ): Promise<Map<number, number[]>> {
   const viewers = new Map<number, Set<number>>(strategyIds.map((id) => [id, new Set()]));
   if (strategyIds.length === 0) return new Map();
-  const [masters, members] = await Promise.all([
-    db
-      .select({ strategyId: strategyMasters.strategyId, userId: strategyMasters.userId })
-      .from(strategyMasters)
-      .where(inArray(strategyMasters.strategyId, [...strategyIds])),
-    db
-      .selectDistinct({ strategyId: focusAreas.strategyId, userId: initiativeMembers.userId })
-      .from(initiativeMembers)
-      .innerJoin(initiatives, eq(initiatives.id, initiativeMembers.initiativeId))
-      .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
-      .where(inArray(focusAreas.strategyId, [...strategyIds])),
-  ]);
+  const [masters, members] = await readBoth(
+    db,
+    () =>
+      db
+        .select({ strategyId: strategyMasters.strategyId, userId: strategyMasters.userId })
+        .from(strategyMasters)
+        .where(inArray(strategyMasters.strategyId, [...strategyIds])),
+    () =>
+      db
+        .selectDistinct({ strategyId: focusAreas.strategyId, userId: initiativeMembers.userId })
+        .from(initiativeMembers)
+        .innerJoin(initiatives, eq(initiatives.id, initiativeMembers.initiativeId))
+        .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+        .where(inArray(focusAreas.strategyId, [...strategyIds])),
+  );
   for (const row of [...masters, ...members]) viewers.get(row.strategyId)?.add(row.userId);
   return new Map([...viewers].map(([id, users]) => [id, [...users]]));
 }

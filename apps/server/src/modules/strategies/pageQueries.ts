@@ -6,6 +6,7 @@ import type { FocusArea, Initiative, UserSummary } from '@keystone/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
+import { readBoth } from '../../db/reads';
 import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } from '../../db/schema';
 import { loadCurrentComments } from '../progress/comments';
 import { presentUserSummary } from '../users/presenters';
@@ -60,7 +61,11 @@ export async function loadInitiatives(
     .where(inArray(initiatives.focusAreaId, [...focusAreaIds]))
     .orderBy(asc(initiatives.sortIndex), asc(initiatives.id));
   const ids = rows.map((row) => row.initiative.id);
-  const [people, comments] = await Promise.all([loadPeople(db, ids), loadCurrentComments(db, ids)]);
+  const [people, comments] = await readBoth(
+    db,
+    () => loadPeople(db, ids),
+    () => loadCurrentComments(db, ids),
+  );
   for (const { initiative, approver: approvedBy } of rows) {
     const initiativePeople = people.get(initiative.id) ?? noPeople();
     initiativePeople.approvalUser = approvedBy ? presentUserSummary(approvedBy) : null;

@@ -11,13 +11,14 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
+import { readBoth } from '../../db/reads';
 import { focusAreas, initiatives, strategies, strategyMasters, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
-import { ensureNotLockedByOthers } from '../../realtime/locks';
 import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
+import { ensureNotLockedByOthers } from '../field-locks/service';
 import { createCurrentComments } from '../progress/comments';
 import { createSettings } from '../progress/settings';
 import { presentUserSummary } from '../users/presenters';
@@ -52,7 +53,11 @@ async function loadPage(db: Queryable, strategyId: number, organisationId?: numb
       ),
     );
   if (!strategy) return null;
-  const [masters, areas] = await Promise.all([loadMasters(db, strategyId), loadFocusAreas(db, strategyId)]);
+  const [masters, areas] = await readBoth(
+    db,
+    () => loadMasters(db, strategyId),
+    () => loadFocusAreas(db, strategyId),
+  );
   const page: Strategy = { ...presentStrategySummary(strategy, masters), focus_areas: areas };
   return { organisationId: strategy.organisationId, roles: strategyRoles(page), page };
 }

@@ -89,7 +89,7 @@ export async function assignTeam(
     const strategyInitiatives = await initiativeIdsOf(tx, input.strategy_id);
     const requested = input.initiatives ?? [];
     for (const item of requested) {
-      if (!strategyInitiatives.has(item.initiative_id)) throw notFound('Initiative not found.');
+      if (!strategyInitiatives.has(item.initiative_id)) throw notFound(STRATEGY_MESSAGES.initiativeNotFound);
     }
 
     const people = await resolvePeople(

@@ -41,6 +41,7 @@ export async function readTeam(
             ),
           )
           .orderBy(asc(initiatives.sortIndex), asc(initiatives.id));
+  // ctx.db is the pool (a Db, never a transaction), so the two reads may run together.
   const [masters, people] = await Promise.all([
     loadMasters(ctx.db, strategyId),
     loadPeople(

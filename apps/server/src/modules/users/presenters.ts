@@ -1,9 +1,13 @@
 /** The wire form of a user (spec §3), built in one place. */
-import { fullName, type UserDetails, type UserSummary } from '@keystone/contract';
+import { displayName, fullName, type UserDetails, type UserSummary } from '@keystone/contract';
 import type { UserRow } from './queries';
 
 /** `isActive` is read where people are shown by their roles, so a deactivated one is marked. */
 type NamedUser = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'> & { isActive?: boolean };
+
+/** The contract's display name (full name, else address) of a stored user. */
+export const displayNameOf = (user: Pick<UserRow, 'email' | 'firstName' | 'lastName'>): string =>
+  displayName({ name: fullName(user.firstName, user.lastName), email: user.email });
 
 export function presentUserSummary(user: NamedUser): UserSummary {
   const summary: UserSummary = {

@@ -1,5 +1,5 @@
 /** Spec §5 "Invites": the box's text becomes a list of e-mails, or a message naming what is wrong. */
-import { isValidEmail, LIMITS, MESSAGES, parseInviteText } from '@keystone/contract';
+import { INVITE_MESSAGES, isValidEmail, LIMITS, MESSAGES, parseInviteText } from '@keystone/contract';
 
 export type InviteTextCheck = { ok: true; emails: string[] } | { ok: false; message: string };
 
@@ -9,7 +9,7 @@ export function checkInviteText(text: string): InviteTextCheck {
   const invalid = emails.filter((email) => !isValidEmail(email));
   if (invalid.length > 0) return { ok: false, message: `${MESSAGES.invalidEmail}: ${invalid.join(', ')}` };
   if (emails.length > LIMITS.invitesPerRequest) {
-    return { ok: false, message: `Please invite at most ${LIMITS.invitesPerRequest} people at a time.` };
+    return { ok: false, message: INVITE_MESSAGES.tooManyAtOnce };
   }
   return { ok: true, emails };
 }

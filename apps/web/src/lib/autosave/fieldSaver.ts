@@ -12,6 +12,8 @@
  * with fake timers.
  */
 
+import { type BackoffDelay, backoffCeiling } from '@keystone/contract';
+
 export type FieldSaveState =
   /** Everything typed is stored on the server (or nothing was typed). */
   | 'idle'
@@ -66,7 +68,7 @@ export interface FieldSaverOptions<T> {
   onSaved?: () => void;
   debounceMs: number;
   /** Delay before the n-th retry is min(first · 2^(n-1), max). */
-  retryDelayMs?: { first: number; max: number };
+  retryDelayMs?: BackoffDelay;
 }
 
 const DEFAULT_RETRY_DELAY = { first: 1000, max: 30_000 };
@@ -219,8 +221,8 @@ export class FieldSaver<T> {
       return;
     }
     this.attempts += 1;
-    const { first, max } = this.options.retryDelayMs ?? DEFAULT_RETRY_DELAY;
-    const delay = Math.min(first * 2 ** (this.attempts - 1), max);
+    // No jitter: one field of one page retries, there is no crowd to spread.
+    const delay = backoffCeiling(this.attempts - 1, this.options.retryDelayMs ?? DEFAULT_RETRY_DELAY);
     this.set({ state: 'retrying', error: null });
     this.timer = setTimeout(() => this.run(), delay);
   }

@@ -2,7 +2,7 @@
  * What the sponsor approval block shows (spec §4 "Sponsor approval", §6): derived from the
  * initiative and the user's rights only, so the rules are tested without rendering anything.
  */
-import { CHARTER_MESSAGES } from '@keystone/contract';
+import { CHARTER_MESSAGES, displayName } from '@keystone/contract';
 import type { Person } from '../../api/strategyWire';
 import { formatMoment } from '../../lib/calendarDays';
 
@@ -40,9 +40,9 @@ export function approvalStage(facts: Pick<ApprovalFacts, 'approved' | 'requested
 
 function approvedText(facts: ApprovalFacts): string | null {
   if (!facts.approved) return null;
-  const name = facts.approvedBy?.name || facts.approvedBy?.email || 'a sponsor';
+  const name = facts.approvedBy ? displayName(facts.approvedBy) : CHARTER_MESSAGES.someSponsor;
   const date = formatMoment(facts.approvedAt);
-  return date ? CHARTER_MESSAGES.approvedBy(name, date) : `Approved by: ${name}`;
+  return date ? CHARTER_MESSAGES.approvedBy(name, date) : CHARTER_MESSAGES.approvedByUndated(name);
 }
 
 function requestTooltip(facts: ApprovalFacts, stage: ApprovalStage): string {

@@ -1,6 +1,7 @@
 /** The organisation's security log, newest first: filtered by person and kind, paged with "Show older". */
 import {
   describeUserAgent,
+  displayName,
   type Member,
   ORGANISATION_LABELS,
   ORGANISATION_MESSAGES,
@@ -38,7 +39,7 @@ const COLUMNS = [
   ORGANISATION_LABELS.columnBrowser,
 ];
 
-const personText = (person: UserSummary | null) => (person ? (person.name ?? person.email) : '');
+const personText = (person: UserSummary | null) => (person ? displayName(person) : '');
 
 /** A failed sign-in with an unknown address has no person; the address tried is in its detail. */
 function subject(entry: SecurityLogEntry): string {

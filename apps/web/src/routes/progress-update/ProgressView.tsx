@@ -174,7 +174,7 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
           )}
           {date !== null && (
             <Alert severity="info" variant="outlined">
-              These are the updates locked on {formatDueDate(date, timeZone)}. Past due dates are read-only.
+              {PROGRESS_MESSAGES.lockedOn(formatDueDate(date, timeZone))}
             </Alert>
           )}
           <Box>

@@ -52,8 +52,8 @@ export function UnsavedDraftNotice({ draft, target, label, onDone }: UnsavedDraf
 
   return (
     <Alert severity="warning" sx={{ mt: 1, '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}>
-      <AlertTitle>The due date passed before this text was saved</AlertTitle>
-      {PROGRESS_MESSAGES.commentLocked} Your unsaved text is below; it is not in the history.
+      <AlertTitle>{PROGRESS_MESSAGES.dueDatePassedBeforeSave}</AlertTitle>
+      {PROGRESS_MESSAGES.commentLocked} {PROGRESS_MESSAGES.unsavedDraftBelow}
       <Box sx={{ my: 1, pl: 1.5, borderLeft: 3, borderColor: 'warning.light' }}>
         <RichTextField
           value={draft.html}

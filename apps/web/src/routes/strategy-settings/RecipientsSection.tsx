@@ -1,5 +1,5 @@
 /** Who receives the progress report (spec §2, §3): masters always, the chosen roles, and extra addresses. */
-import { LIMITS } from '@keystone/contract';
+import { PROGRESS_MESSAGES } from '@keystone/contract';
 import type { Control } from 'react-hook-form';
 import { RecipientChoices } from './RecipientChoices';
 import { SettingsSection } from './SettingsSection';
@@ -24,7 +24,7 @@ export function RecipientsSection({ control }: { control: Control<SettingsFormVa
         name="additionalRecipients"
         label="Additional recipients"
         placeholder="name@example.com, other@example.com"
-        helperText={`E-mail addresses separated by commas (at most ${LIMITS.additionalRecipients}).`}
+        helperText={PROGRESS_MESSAGES.additionalRecipientsHelp}
       />
     </SettingsSection>
   );

@@ -7,29 +7,26 @@ import {
   CONFLICT_CODES,
   canEditField,
   type FieldLockRequest,
-  fullName,
   isEditableField,
   type LockedField,
   type LockMessage,
   type LockModel,
   MESSAGES,
+  PROGRESS_MESSAGES,
+  UNLOCK_MESSAGES,
 } from '@keystone/contract';
 import { and, eq, gt, inArray, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { preparedPer } from '../db/prepared';
-import { lockedFields, strategies, users } from '../db/schema';
-import { conflict, forbidden } from '../http/errors';
-import type { AuthenticatedUser } from '../modules/auth/keys';
-import { ensure, viewersOf, visibleTo } from '../modules/strategies/access';
-import { publish, type RealtimeEvent, viewerIds } from './events';
-import { loadLockTarget } from './lockTargets';
+import type { Queryable } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
+import { lockedFields, strategies, users } from '../../db/schema';
+import { conflict, forbidden } from '../../http/errors';
+import { publish, type RealtimeEvent, viewerIds } from '../../realtime/events';
+import type { AuthenticatedUser } from '../auth/keys';
+import { ensure, viewersOf, visibleTo } from '../strategies/access';
+import { displayNameOf } from '../users/presenters';
+import { loadLockTarget } from './targets';
 
 type LockRow = typeof lockedFields.$inferSelect;
-
-const COMMENT_IN_HISTORY = 'This comment belongs to a past due date and can no longer be edited.';
-
-const displayName = (user: { firstName: string; lastName: string; email: string }) =>
-  fullName(user.firstName, user.lastName) || user.email;
 
 function lockMessage(row: LockRow, userName: string, action: LockMessage['action']): LockMessage {
   return {
@@ -51,12 +48,13 @@ export async function lockField(
 ): Promise<LockedField> {
   const target = await loadLockTarget(db, user, request.model, request.res_id);
   ensure(canEditField(user.id, request.model, request.field, target.access.roles, target.initiative));
-  if (target.isHistory) throw conflict(COMMENT_IN_HISTORY, { code: CONFLICT_CODES.commentLocked });
+  if (target.isHistory)
+    throw conflict(PROGRESS_MESSAGES.commentInHistory, { code: CONFLICT_CODES.commentLocked });
   const strategyId = target.access.strategy.id;
 
   const granted = await db.transaction(async (tx) => {
     // Taken when free, expired, or already this user's (a renewal); `previous` tells them apart.
-    const result = await tx.execute(sql`
+    const result = await tx.execute<{ previous_user_id: number | null; expires_at: string | Date }>(sql`
       with previous as (
         select user_id from locked_fields
         where model = ${request.model} and res_id = ${request.res_id} and field = ${request.field}
@@ -69,9 +67,7 @@ export async function lockField(
             expires_at = excluded.expires_at, strategy_id = excluded.strategy_id
         where locked_fields.user_id = excluded.user_id or locked_fields.expires_at <= now()
       returning expires_at, (select user_id from previous) as previous_user_id`);
-    const row = (
-      result as unknown as { rows: { previous_user_id: number | null; expires_at: string | Date }[] }
-    ).rows[0];
+    const row = result.rows[0];
     if (!row) return null;
     if (row.previous_user_id !== user.id) {
       const message: LockMessage = {
@@ -150,7 +146,7 @@ async function lockHolder(
     // Ids start at 1, so 0 excepts nobody.
     exceptUserId: exceptUserId ?? 0,
   });
-  return holder && { id: holder.id, name: displayName(holder) };
+  return holder && { id: holder.id, name: displayNameOf(holder) };
 }
 
 /**
@@ -173,7 +169,7 @@ type HolderRow = [id: number, firstName: string, lastName: string, email: string
 export function ensureNoOtherHolder(holder: HolderRow | null): void {
   if (!holder) return;
   const [id, firstName, lastName, email] = holder;
-  throw lockedByConflict({ id, name: displayName({ firstName, lastName, email }) });
+  throw lockedByConflict({ id, name: displayNameOf({ firstName, lastName, email }) });
 }
 
 const lockedByConflict = (holder: { id: number; name: string } | undefined) =>
@@ -235,15 +231,15 @@ export async function unlockField(
     ]);
     return true;
   });
-  if (released) return { detail: 'The field is unlocked.' };
+  if (released) return { detail: UNLOCK_MESSAGES.unlocked };
   const holder = await lockHolder(db, {
     model: request.model,
     resId: request.res_id,
     fields: [request.field],
   });
-  if (holder?.id === user.id) return { detail: 'The field is held by another of your pages.' };
+  if (holder?.id === user.id) return { detail: UNLOCK_MESSAGES.heldByAnotherPage };
   if (holder) throw forbidden(MESSAGES.fieldLockedBy(holder.name));
-  return { detail: 'The field was not locked.' };
+  return { detail: UNLOCK_MESSAGES.notLocked };
 }
 
 /** Unexpired locks in the strategies this user may see (optionally in one strategy only). */
@@ -268,7 +264,7 @@ export async function listLockedFields(
     .orderBy(lockedFields.id);
   return rows
     .map(({ lock, ...holder }) => ({
-      ...lockMessage(lock, displayName(holder), 'lock'),
+      ...lockMessage(lock, displayNameOf(holder), 'lock'),
       expires_at: lock.expiresAt.toISOString(),
     }))
     .map(({ action: _action, ...field }) => field);
@@ -284,7 +280,7 @@ async function publishReleased(db: Queryable, rows: readonly LockRow[]): Promise
     .from(users)
     .where(inArray(users.id, holderIds));
   const viewers = await viewersOf(db, [...new Set(rows.map((row) => row.strategyId))]);
-  const names = new Map(holders.map((holder) => [holder.id, displayName(holder)]));
+  const names = new Map(holders.map((holder) => [holder.id, displayNameOf(holder)]));
   const events: RealtimeEvent[] = rows.map((row) => ({
     kind: 'lock',
     viewers: viewers.get(row.strategyId) ?? [],

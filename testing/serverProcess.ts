@@ -8,17 +8,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ApiResponse, TestServer } from './testServer';
+import { type ApiCall, httpApi } from './api';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '..');
 const READY_WITHIN_MS = 60_000;
 const STOP_WITHIN_MS = 10_000;
 
 export interface ServerProcess {
   /** http://127.0.0.1:PORT */
   baseUrl: string;
-  /** The same call as TestServer.api, over HTTP. */
-  api: TestServer['api'];
+  /** The same call as the server tests' TestServer.api, over HTTP. */
+  api: ApiCall;
   /** What the process wrote to stdout and stderr, for failure messages. */
   output(): string;
   /** Sends `signal` and resolves once the process has exited, with how it ended. */
@@ -36,32 +36,6 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
-
-/** Calls `baseUrl` with fetch, answering like TestServer.api (JSON body parsed when it is JSON). */
-export function httpApi(baseUrl: string): TestServer['api'] {
-  return async (method, url, options = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Token ${options.token}`;
-    let body: string | undefined;
-    if (options.body !== undefined) {
-      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(new URL(url, baseUrl), { method, headers, body, redirect: 'manual' });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // Not JSON: keep the text.
-    }
-    return {
-      status: response.status,
-      body: parsed,
-      headers: Object.fromEntries(response.headers),
-    } satisfies ApiResponse;
-  };
 }
 
 /** Resolves once `baseUrl`/readyz answers; fails at once if the process exits. */

@@ -2,13 +2,19 @@
  * What a lock request points at: the strategy and (for initiatives, comments and timeline rows)
  * the initiative the field belongs to, with the user's access. 404 unless the user may see it.
  */
-import { type InitiativeRoles, type LockModel, STRATEGY_MESSAGES } from '@keystone/contract';
+import {
+  CHARTER_MESSAGES,
+  type InitiativeRoles,
+  type LockModel,
+  PROGRESS_MESSAGES,
+  STRATEGY_MESSAGES,
+} from '@keystone/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { comments, focusAreas, initiatives, strategies, timelines } from '../db/schema';
-import { asNotFound, notFound } from '../http/errors';
-import type { AuthenticatedUser } from '../modules/auth/keys';
-import { loadStrategyAccess, rolesOf, type StrategyAccess } from '../modules/strategies/access';
+import type { Queryable } from '../../db/client';
+import { comments, focusAreas, initiatives, strategies, timelines } from '../../db/schema';
+import { asNotFound, notFound } from '../../http/errors';
+import type { AuthenticatedUser } from '../auth/keys';
+import { loadStrategyAccess, rolesOf, type StrategyAccess } from '../strategies/access';
 
 export interface LockTarget {
   access: StrategyAccess;
@@ -21,8 +27,8 @@ const NOT_FOUND: Record<LockModel, string> = {
   strategy: STRATEGY_MESSAGES.strategyNotFound,
   focusArea: STRATEGY_MESSAGES.focusAreaNotFound,
   initiative: STRATEGY_MESSAGES.initiativeNotFound,
-  comment: 'Comment not found.',
-  timeline: 'Timeline not found.',
+  comment: PROGRESS_MESSAGES.commentNotFound,
+  timeline: CHARTER_MESSAGES.timelineNotFound,
 };
 
 interface Located {

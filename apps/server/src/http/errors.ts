@@ -68,6 +68,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
       [badTextPath || 'non_field_errors']: [MESSAGES.invalidCharacters],
     });
   }
+  return parseWithSchema(schema, input);
+}
+
+/**
+ * parseInput without the stored-text check, for input never stored as text: a path parameter
+ * (an id, or a link's token, which an odd character makes an invalid link like any other).
+ */
+export function parseWithSchema<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const errors = fieldErrors(result.error.issues);

@@ -1,4 +1,4 @@
-// `npm test`: type check, lint, unit and API tests on PGlite, the API suite again on a
+// `npm test`: type check, lint (biome and knip), unit and API tests on PGlite, the API suite again on a
 // throw-away PostgreSQL cluster, then the browser suite in Chromium. Ends with the line
 // `N passed, N failed` (also written to .tmp/test-summary.txt for .ci/run).
 import { spawnSync } from 'node:child_process';
@@ -91,7 +91,7 @@ function countReport(name, ok, report, read) {
 }
 
 check('type check', 'npm', ['run', '--silent', 'typecheck']);
-check('lint', 'npx', ['biome', 'check', '.']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
 vitest('unit and API tests (PGlite)', []);
 
 if (postgresAvailable()) {

@@ -1,7 +1,8 @@
 /**
  * Hostile input to every call of the contract's endpoint declarations (API_ENDPOINTS), generated: wrong types
- * in every field, fields left out and added, huge strings and bodies, deep JSON, odd unicode, SQL
- * and script payloads, ids of another organisation, of deleted records and absurd ones. Every
+ * in every field, fields left out and added, prototype keys, huge strings and bodies, deep JSON,
+ * malformed JSON and bodies that are not JSON, NUL and lone surrogates, odd unicode, SQL and
+ * script payloads, ids of another organisation, of deleted records and absurd ones. Every
  * answer is a 4xx with a detail (or a 2xx where the input is fine), never a 5xx, never a byte of
  * the other organisation's data; and that organisation's data is exactly as it was afterwards.
  */
@@ -79,15 +80,22 @@ async function buildStrategy(server: TestServer, key: string, user: TestUser, te
   };
 }
 
-/** What is wrong with an answer to an attack, or null. */
-function judge(attack: Attack, response: ApiResponse): string | null {
+/** What is wrong with an answer to an attack (`validStatus`: what the valid request got), or null. */
+function judge(attack: Attack, response: ApiResponse, validStatus: number | undefined): string | null {
   const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
   const said = `${response.status} ${String(text).slice(0, 200)}`;
   if (response.status >= 500) return `answered ${said}`;
   if (String(text).toLowerCase().includes(CANARY)) return `leaked the other organisation's data: ${said}`;
   if (response.status >= 400 && typeof response.body?.detail !== 'string') return `no detail: ${said}`;
-  if (attack.expect === 413 && response.status !== 413) return `expected 413, answered ${said}`;
   if (attack.expect === 'refused' && response.status < 400) return `accepted: ${said}`;
+  if (attack.expect === 'asValid' && response.status !== validStatus)
+    return `expected ${validStatus} as for the valid request, answered ${said}`;
+  if (attack.status !== undefined && response.status !== attack.status)
+    return `expected ${attack.status}, answered ${said}`;
+  if (attack.detail !== undefined && response.body?.detail !== attack.detail)
+    return `expected the detail ${JSON.stringify(attack.detail)}: ${said}`;
+  if (attack.errors && JSON.stringify(response.body?.errors) !== JSON.stringify(attack.errors))
+    return `expected the errors ${JSON.stringify(attack.errors)}: ${said}`;
   if (attack.richField && response.status < 300) {
     const stored = response.body?.[attack.richField];
     if (typeof stored === 'string' && /<script|onerror|javascript:/i.test(stored))
@@ -235,13 +243,15 @@ describe('generated hostile input: every call of the route table', () => {
           other.method === 'DELETE' && other.path === route.path.replace(/create\/$/, 'delete/{id}/'),
       );
       expect(attacks.length).toBeGreaterThan(3);
+      let validStatus: number | undefined;
       for (const attack of attacks) {
         const response = await server.api(route.method, attack.path, {
           token: await keyFor(route, attack),
-          headers: { 'x-connection-id': CONNECTION_ID },
+          headers: { 'x-connection-id': CONNECTION_ID, ...attack.headers },
           ...(attack.payload !== undefined && { body: attack.payload }),
         });
-        const problem = judge(attack, response);
+        if (attack.label === 'valid') validStatus = response.status;
+        const problem = judge(attack, response, validStatus);
         if (problem) failures.push(`${attack.label}: ${problem}`);
         // A record the attack created goes again, so the next attack is not refused for a full list.
         if (undo && response.status === 201 && typeof response.body?.id === 'number') {

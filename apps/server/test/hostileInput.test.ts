@@ -1,41 +1,11 @@
-/** Hostile input in the body of every call: wrong types, missing and extra fields, odd text. */
+/**
+ * Hand-written hostile input with a specific answer: payloads stored as plain text, and the
+ * attacker reaching for another organisation's people. Every call's generated attacks (wrong
+ * types, limits, odd text, other organisations' ids) are in hostileInput.generated.test.ts.
+ */
 import { MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ENDPOINTS,
-  expectClientError,
-  expectHandled,
-  fieldsOf,
-  type HostileServer,
-  startHostileServer,
-  withField,
-  withoutField,
-} from './helpers/hostile';
-
-const WRONG_TYPES: unknown[] = [42, 1.5, true, null, [], ['text'], {}, { $gt: '' }];
-const HUGE = 'a'.repeat(100_000);
-const HUGE_NAME = '100,000 characters';
-const ALWAYS_REFUSED: Array<[string, string]> = [
-  ['a NUL character', 'ab\u0000c@evil.com'],
-  ['a lone high surrogate', '\ud800x@evil.com'],
-  ['a lone low surrogate', 'x\udc00@evil.com'],
-  [HUGE_NAME, HUGE],
-];
-const ODD_TEXT = [
-  '😀👩‍👩‍👧‍👦@evil.com',
-  'مرحبا\u202eevil@evil.com',
-  'a\u200b\u200d\ufeff@evil.com',
-  'e\u0301\u0301\u0301',
-  "' OR 1=1 --",
-  "Robert'); DROP TABLE users;--",
-  '"; select pg_sleep(5); --',
-  '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
-  '{{7*7}} #{7*7} <%= 7*7 %>',
-  '../../../../etc/passwd',
-  '%00%27',
-  '   ',
-];
+import { type HostileServer, startHostileServer } from './helpers/hostile';
 
 describe('hostile input', () => {
   let hostile: HostileServer;
@@ -45,65 +15,6 @@ describe('hostile input', () => {
     before = await hostile.victimView();
   });
   afterAll(() => hostile.close());
-  const send: HostileServer['send'] = (...args) => hostile.send(...args);
-
-  describe.each(ENDPOINTS)('$name', (endpoint) => {
-    const fields = fieldsOf(endpoint);
-
-    it('should refuse wrong types in every field with 400', async () => {
-      for (const field of fields) {
-        for (const value of WRONG_TYPES) {
-          expectClientError(await send(endpoint, withField(endpoint.valid, field, value)), 400);
-        }
-      }
-    });
-
-    it('should refuse a body of the wrong type with 400', async () => {
-      for (const body of [42, 'text', true, [[]], [{ email: 'a@b.com' }]]) {
-        expectClientError(await send(endpoint, JSON.stringify(body)), 400);
-      }
-      expectHandled(await send(endpoint, 'null'));
-    });
-
-    it('should refuse missing required fields with 400', async () => {
-      for (const field of endpoint.required) {
-        expectClientError(await send(endpoint, withoutField(endpoint.valid, field)), 400);
-      }
-      if (endpoint.required.length > 0) expectClientError(await send(endpoint, {}), 400);
-    });
-
-    it('should ignore extra fields', async () => {
-      const plain = await send(endpoint, endpoint.valid);
-      expectHandled(plain);
-      const extra = {
-        is_admin: true,
-        is_active: false,
-        organisation_id: hostile.victim.organisationId,
-        user_id: hostile.victim.id,
-      };
-      const body = Array.isArray(endpoint.valid)
-        ? { emails: endpoint.valid, ...extra }
-        : { ...endpoint.valid, ...extra };
-      const response = await send(endpoint, body);
-      expect(response.status).toBe(plain.status);
-    });
-
-    it.each(ALWAYS_REFUSED)('should refuse %s in any field with 400', async (name, value) => {
-      for (const field of fields) {
-        const response = await send(endpoint, withField(endpoint.valid, field, value));
-        expectClientError(response, 400);
-        if (name !== HUGE_NAME)
-          expect(response.body.errors).toEqual({ [field]: [MESSAGES.invalidCharacters] });
-      }
-    });
-
-    it('should handle emoji, RTL, invisible characters, SQL and HTML payloads without a 500', async () => {
-      for (const field of fields) {
-        for (const value of ODD_TEXT)
-          expectHandled(await send(endpoint, withField(endpoint.valid, field, value)));
-      }
-    });
-  });
 
   describe('payloads taken as plain text', () => {
     it('should answer an SQL payload at login as wrong credentials', async () => {

@@ -44,6 +44,7 @@ export function canApproveInitiative(
   return isMaster(userId, strategy) || isSponsor(userId, initiative);
 }
 
+/** Changing the sponsors: the same people as approving. @alias */
 export const canEditSponsors = canApproveInitiative;
 
 export function canRequestApproval(
@@ -67,6 +68,7 @@ export function canEditProgress(
   return canEditInitiative(userId, strategy, initiative) || isTeamMember(userId, initiative);
 }
 
+/** Changing the team members: the same people as editing progress. @alias */
 export const canEditTeamMembers = canEditProgress;
 
 /** Masters and anyone with a role in one of its initiatives see a strategy. */

@@ -4,9 +4,6 @@ import type { Api } from './realtime';
 import { type Member, signedInUser } from './strategies';
 import type { TestServer } from './testServer';
 
-/** Not a common password, and no part of anyone's name or address. */
-export const NEW_PASSWORD = 'Quartz-lantern8?';
-
 export function organisationApi(api: Api) {
   return {
     get: (key?: string) => api('GET', '/api/organisation/', { token: key }),

@@ -7,7 +7,7 @@
  */
 
 import type { Endpoint } from '@keystone/contract';
-import { MAX_HTML_LENGTH } from '@keystone/contract';
+import { MAX_HTML_LENGTH, MESSAGES } from '@keystone/contract';
 import { z } from 'zod';
 import { API_SCHEMAS } from '../../src/http/apiSchemaNames';
 import { type Caller, type Ids, pathOf, requestSchemaName, validBody } from './routeSamples';
@@ -28,7 +28,14 @@ export interface JsonSchema {
   exclusiveMinimum?: number;
   minItems?: number;
   maxItems?: number;
+  additionalProperties?: boolean | JsonSchema;
 }
+
+/** Whether the object schema refuses keys it does not declare (a strict object). */
+const isStrict = (schema: JsonSchema): boolean =>
+  (schema.anyOf ?? [schema]).some(
+    (variant) => variant.type === 'object' && variant.additionalProperties === false,
+  );
 
 export function requestJsonSchema(route: Endpoint): JsonSchema | undefined {
   const name = requestSchemaName(route);
@@ -132,15 +139,21 @@ function withoutField(body: unknown, field: string): unknown {
 // ---- the attacks ---------------------------------------------------------------------------
 
 /**
- * One hostile request. `expect`: 'refused' — a 4xx with a detail; 413 — exactly that;
- * 'handled' — anything but a 5xx (a 2xx where the input is fine, e.g. an unknown field ignored).
+ * One hostile request. `expect`: 'refused' — a 4xx with a detail; 'handled' — anything but a 5xx
+ * (a 2xx where the input is fine); 'asValid' — the status the valid request got (unknown fields
+ * change nothing). `status`, `detail` and `errors`, where given, must be exactly so.
  */
 export interface Attack {
   label: string;
   path: string;
   /** The body as sent (JSON text), or none. */
   payload?: string;
-  expect: 'refused' | 'handled' | 413;
+  expect: 'refused' | 'handled' | 'asValid';
+  status?: number;
+  detail?: string;
+  errors?: Record<string, string[]>;
+  /** Sent besides the usual ones (a content type other than JSON). */
+  headers?: Record<string, string>;
   /** Sent without a key, or with a bogus one. */
   key?: 'none' | 'bogus';
   /** A rich-text field holding script: if stored, what is answered must be sanitised. */
@@ -148,15 +161,31 @@ export interface Attack {
 }
 
 const SWAPS: unknown[] = [42, -1, 0, 1.5, 2 ** 31, 'text', '', true, false, null, [], ['x'], {}, { $gt: '' }];
-const ALWAYS_REFUSED_TEXT = ['ab\u0000c', '\ud800', 'x\udc00y'];
+// Also shaped as addresses, so an email field's format check is no reason to refuse them.
+const ALWAYS_REFUSED_TEXT = [
+  'ab\u0000c',
+  '\ud800',
+  'x\udc00y',
+  'ab\u0000c@evil.com',
+  '\ud800x@evil.com',
+  'x\udc00@evil.com',
+];
 const ODD_TEXT = [
   '😀👩‍👩‍👧‍👦',
   'مرحبا\u202eevil',
   'a\u200b\u200d\ufeffb',
+  '😀👩‍👩‍👧‍👦@evil.com',
+  'مرحبا\u202eevil@evil.com',
+  'a\u200b\u200d\ufeff@evil.com',
   'e\u0301\u0301\u0301',
   "'; drop table users; --",
+  "Robert'); DROP TABLE users;--",
   "' OR 1=1 --",
   '"; select pg_sleep(5); --',
+  '{{7*7}} #{7*7} <%= 7*7 %>',
+  '../../../../etc/passwd',
+  '%00%27',
+  '   ',
 ];
 const SCRIPT_TEXT = [
   '<script>alert(1)</script>',
@@ -167,6 +196,7 @@ export const ABSURD_IDS: Array<number | string> = [0, -1, 2 ** 31, 'abc', '1e3']
 const EXTRA_FIELDS = (victim: { organisationId: number; userId: number }) => ({
   is_admin: true,
   is_staff: true,
+  is_active: false,
   organisation_id: victim.organisationId,
   user_id: victim.userId,
   role: 'admin',
@@ -174,7 +204,27 @@ const EXTRA_FIELDS = (victim: { organisationId: number; userId: number }) => ({
 const DEPTH = 10_000;
 const DEEP_ARRAY = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
 const DEEP_OBJECT = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
+// Under the 1 MiB limit, so the parser itself meets it.
+const DEEPEST_ARRAY = `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
 const OVER_ONE_MIB = 'x'.repeat(1_100_000);
+const HUGE_TEXT = 'x'.repeat(100_000);
+const MALFORMED_JSON = [
+  '{"a":',
+  '{"email":',
+  "{'email': 1}",
+  '{email: 1}',
+  '[1,]',
+  'nul',
+  '{"a":1}}',
+  '\u0000',
+];
+const NOT_JSON_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+];
+const BAD_REQUEST = { expect: 'refused', status: 400 } as const;
 
 export interface AttackContext {
   own: Ids;
@@ -196,6 +246,8 @@ export function attacksOn(route: Endpoint, ctx: AttackContext): Attack[] {
   const json = (body: unknown) => JSON.stringify(body);
   const add = (label: string, expect: Attack['expect'], payload?: string, extra: Partial<Attack> = {}) =>
     attacks.push({ label, path, expect, ...(payload !== undefined && { payload }), ...extra });
+  const refuse = (label: string, payload: string, extra: Partial<Attack> = {}) =>
+    attacks.push({ label, path, payload, ...BAD_REQUEST, ...extra });
 
   // Ids: another organisation's, deleted, absurd, in the path, the query and the body alike.
   const variants: Array<[string, Ids, boolean]> = [
@@ -252,10 +304,20 @@ export function attacksOn(route: Endpoint, ctx: AttackContext): Attack[] {
   }
 
   add('valid', 'handled', json(valid));
+  // Unknown fields change nothing: answered as the valid request (sent right after it, before a
+  // run of failed logins makes the account wait), or refused where the schema is strict.
+  const extra = EXTRA_FIELDS(ctx.victimOwner);
+  const withExtra = json(
+    Array.isArray(valid) ? { emails: valid, ...extra } : { ...(valid as object), ...extra },
+  );
+  if (isStrict(schema)) refuse('extra fields', withExtra);
+  else add('extra fields', 'asValid', withExtra);
 
   // The body as a whole of the wrong type.
-  for (const body of [42, 'text', true, [[]], {}, []])
-    add(`a body of ${json(body)}`, fits(schema, body) ? 'handled' : 'refused', json(body));
+  for (const body of [42, 'text', true, [[]], [{ email: 'a@b.com' }], {}, []]) {
+    if (fits(schema, body)) add(`a body of ${json(body)}`, 'handled', json(body));
+    else refuse(`a body of ${json(body)}`, json(body));
+  }
   add('a null body', 'handled', 'null');
 
   // Each field: wrong types, left out, odd text.
@@ -263,17 +325,24 @@ export function attacksOn(route: Endpoint, ctx: AttackContext): Attack[] {
   for (const field of fields) {
     for (const value of SWAPS) {
       const strict = !fits(field.schema, value) && (value !== null || field.required);
-      add(
-        `${field.name}: ${json(value)}`,
-        strict ? 'refused' : 'handled',
-        json(withField(valid, field.name, value)),
-      );
+      const label = `${field.name}: ${json(value)}`;
+      if (strict) refuse(label, json(withField(valid, field.name, value)));
+      else add(label, 'handled', json(withField(valid, field.name, value)));
     }
-    if (field.required) add(`${field.name} left out`, 'refused', json(withoutField(valid, field.name)));
+    if (field.required) refuse(`${field.name} left out`, json(withoutField(valid, field.name)));
+    if (field.schema.type !== undefined || field.schema.anyOf) {
+      const marked = json(withField(valid, field.name, '__DEEP__')).replace('"__DEEP__"', DEEP_ARRAY);
+      refuse(`${field.name}: nested ${DEPTH} levels deep`, marked);
+    }
     const text = stringVariant(field.schema);
     if (!text) continue;
     for (const value of ALWAYS_REFUSED_TEXT)
-      add(`${field.name}: ${json(value)}`, 'refused', json(withField(valid, field.name, value)));
+      refuse(`${field.name}: ${json(value)}`, json(withField(valid, field.name, value)), {
+        errors: { [field.name]: [MESSAGES.invalidCharacters] },
+      });
+    // Every typed text has a limit (a length, a list of values or a pattern).
+    if (text.type !== undefined)
+      refuse(`${field.name}: ${HUGE_TEXT.length} characters`, json(withField(valid, field.name, HUGE_TEXT)));
     const long = 'x'.repeat((text.maxLength ?? 100_000) + 1);
     add(
       `${field.name}: ${long.length} characters`,
@@ -288,35 +357,31 @@ export function attacksOn(route: Endpoint, ctx: AttackContext): Attack[] {
         ...(rich && { richField: field.name }),
       });
   }
-  if (fields.some((field) => field.required)) add('an empty object', 'refused', '{}');
+  if (fields.some((field) => field.required)) refuse('an empty object', '{}');
 
-  // Unknown fields are ignored; prototype keys are refused.
-  const extra = EXTRA_FIELDS(ctx.victimOwner);
-  add(
-    'extra fields',
-    'handled',
-    json(Array.isArray(valid) ? { emails: valid, ...extra } : { ...(valid as object), ...extra }),
-  );
+  // Prototype keys are refused.
   if (!Array.isArray(valid)) {
     const inner = json(valid).slice(1);
-    add('a __proto__ key', 'refused', `{"__proto__":{"is_admin":true},${inner}`);
-    add('a constructor key', 'refused', `{"constructor":{"prototype":{"is_admin":true}},${inner}`);
+    refuse('a __proto__ key', `{"__proto__":{"is_admin":true},${inner}`);
+    refuse('a constructor key', `{"constructor":{"prototype":{"is_admin":true}},${inner}`);
   }
 
   // The big payloads, once per call.
   const first = fields.find((field) => stringVariant(field.schema))?.name ?? fields[0]?.name ?? 'pad';
-  add('a body over 1 MiB', 413, json(withField(valid, first, OVER_ONE_MIB)));
+  add('a body over 1 MiB', 'refused', json(withField(valid, first, OVER_ONE_MIB)), {
+    status: 413,
+    detail: MESSAGES.bodyTooLarge,
+  });
   add(`a whole body nested ${DEPTH} levels deep`, 'refused', DEEP_ARRAY);
+  add('a whole body nested 500,000 levels deep', 'refused', DEEPEST_ARRAY);
   add(
     `an object nested ${DEPTH} levels deep`,
     fields.some((field) => field.required) ? 'refused' : 'handled',
     DEEP_OBJECT,
   );
-  const deepField = fields.find((field) => field.schema.type !== undefined || field.schema.anyOf);
-  if (deepField) {
-    const marked = json(withField(valid, deepField.name, '__DEEP__')).replace('"__DEEP__"', DEEP_ARRAY);
-    add(`${deepField.name}: nested ${DEPTH} levels deep`, 'refused', marked);
-  }
-  add('malformed JSON', 'refused', '{"a":');
+  for (const text of MALFORMED_JSON)
+    refuse(`the malformed JSON ${json(text)}`, text, { detail: MESSAGES.malformedJson });
+  for (const type of NOT_JSON_TYPES)
+    add(`a body of ${type}`, 'refused', 'email=a%40b.com&password=x', { headers: { 'content-type': type } });
   return attacks;
 }

@@ -69,14 +69,6 @@ export async function openSocket(
   };
 }
 
-/** Waits a moment and confirms nothing matching arrived (for "must not receive" checks). */
-// biome-ignore lint/suspicious/noExplicitAny: see above
-export async function expectSilence(socket: TestSocket, match: (message: any) => boolean, ms = 300) {
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const found = socket.messages.find(match);
-  if (found !== undefined) throw new Error(`unexpected message: ${JSON.stringify(found)}`);
-}
-
 /**
  * Tries to open `path` and expects the server to refuse the upgrade: resolves with the HTTP
  * status and JSON body it answered instead (fails if the socket opened).

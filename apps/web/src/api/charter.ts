@@ -31,7 +31,6 @@ import { parseStrategyId } from './strategies';
 import { strategyKey } from './strategyCache';
 import { type Initiative, toInitiative } from './strategyWire';
 
-export { approvalHistoryKey, charterKey, timelinesKey } from './charterCache';
 export type { CharterInitiative, CharterTextField, Timeline } from './charterWire';
 
 /** A route's `:initiativeId` as an id, or null when it cannot be one (the page then shows not-found). */

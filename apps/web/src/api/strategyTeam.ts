@@ -6,7 +6,6 @@
 import { type AssignTeamRequest, strategyTeamSchema } from '@keystone/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { legacyApiRequest, type ResponseSchema } from './client';
-import { organisationStrategiesKey } from './organisationStrategies';
 import { organisationUsersKey } from './organisationUsers';
 import { strategiesKey, strategyKey } from './strategies';
 import { toStrategyTeam } from './strategyWire';
@@ -45,7 +44,6 @@ export function useAssignTeam(strategyId: number) {
         queryClient.invalidateQueries({ queryKey: strategyTeamKey(strategyId) }),
         queryClient.invalidateQueries({ queryKey: organisationUsersKey }),
         queryClient.invalidateQueries({ queryKey: strategiesKey }),
-        queryClient.invalidateQueries({ queryKey: organisationStrategiesKey }),
       ]),
   });
 }

@@ -2,13 +2,11 @@
  * The history of a strategy or of one initiative (GET …/activity/), newest first, read a page at a
  * time ("Show older" follows `next_before`). Live updates mark it out of date like the page itself.
  */
-import {
-  type ActivityModel,
-  activityPageSchema,
-  type ActivityEntry as WireActivityEntry,
-} from '@keystone/contract';
+import type { ActivityModel, ActivityEntry as WireActivityEntry } from '@keystone/contract';
+import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
+import { strategyApi } from '@keystone/contract/endpoints/strategies';
 import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApiRequest } from './client';
+import { apiRequest } from './client';
 import { type Person, toPerson } from './strategyWire';
 
 /** Whose history a panel shows: a whole strategy, or one initiative of it. */
@@ -61,15 +59,12 @@ export function toActivityEntry(wire: WireActivityEntry): ActivityEntry {
   };
 }
 
-const activityPath = (scope: ActivityScope) =>
-  scope.kind === 'strategy'
-    ? `/strategy/${scope.strategyId}/activity/`
-    : `/initiative/${scope.initiativeId}/activity/`;
-
 export async function fetchActivity(scope: ActivityScope, before: number | null): Promise<ActivityPage> {
-  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (before !== null) query.set('before', String(before));
-  const page = await legacyApiRequest(`${activityPath(scope)}?${query}`, { response: activityPageSchema });
+  const query = { limit: PAGE_SIZE, before: before ?? undefined };
+  const page =
+    scope.kind === 'strategy'
+      ? await apiRequest(strategyApi.activity, { params: { id: scope.strategyId }, query })
+      : await apiRequest(initiativeApi.activity, { params: { id: scope.initiativeId }, query });
   return { entries: page.results.map(toActivityEntry), nextBefore: page.next_before };
 }
 

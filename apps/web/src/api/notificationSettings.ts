@@ -9,8 +9,9 @@ import {
   type ReminderUnit,
   type NotificationSettings as WireNotificationSettings,
 } from '@keystone/contract';
+import { progressApi } from '@keystone/contract/endpoints/progress';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { legacyApiRequest } from './client';
+import { apiRequest } from './client';
 import { keepingCurrent } from './staleEdits';
 import { type Person, toPerson } from './strategyWire';
 
@@ -120,7 +121,7 @@ export function notificationSettingsWire(update: NotificationSettingsUpdate) {
 
 async function fetchNotificationSettings(strategyId: number): Promise<NotificationSettings> {
   return toNotificationSettings(
-    await legacyApiRequest(`/notification-settings/${strategyId}/`, { response: notificationSettingsSchema }),
+    await apiRequest(progressApi.notificationSettings, { params: { id: strategyId } }),
   );
 }
 
@@ -128,10 +129,9 @@ async function updateNotificationSettings(
   strategyId: number,
   { update, version }: VersionedSettingsUpdate,
 ): Promise<NotificationSettings> {
-  const answer = await legacyApiRequest(`/notification-settings/update/${strategyId}/`, {
-    method: 'PATCH',
+  const answer = await apiRequest(progressApi.updateNotificationSettings, {
+    params: { id: strategyId },
     body: { ...notificationSettingsWire(update), version },
-    response: notificationSettingsSchema,
   });
   return toNotificationSettings(answer);
 }

@@ -1,7 +1,7 @@
 /** GET /organisation/strategies/: every strategy of the organisation, for its administrators. */
-import { organisationStrategySchema } from '@keystone/contract';
+import { organisationApi } from '@keystone/contract/endpoints/organisation';
 import { useQuery } from '@tanstack/react-query';
-import { legacyApiRequest } from './client';
+import { apiRequest } from './client';
 import { type Person, toPerson } from './strategyWire';
 
 export interface OrganisationStrategy {
@@ -16,9 +16,7 @@ export function useOrganisationStrategies(enabled = true) {
   return useQuery({
     queryKey: organisationStrategiesKey,
     queryFn: async (): Promise<OrganisationStrategy[]> =>
-      (
-        await legacyApiRequest('/organisation/strategies/', { response: organisationStrategySchema.array() })
-      ).map((wire) => ({
+      (await apiRequest(organisationApi.strategies, {})).map((wire) => ({
         id: wire.id,
         title: wire.title,
         strategyMasters: wire.strategy_masters.map(toPerson),

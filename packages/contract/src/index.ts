@@ -27,3 +27,4 @@ export * from './team';
 export * from './timeZones';
 export * from './userAgent';
 export * from './users';
+export * from './wireNames';

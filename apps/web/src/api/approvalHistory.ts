@@ -14,7 +14,8 @@ import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { approvalHistoryKey } from './charterCache';
 import { apiRequest } from './client';
-import { type Person, toPerson } from './strategyWire';
+import type { Person } from './strategyWire';
+import { toCamel } from './wireCase';
 
 export interface ApprovalHistoryStep {
   id: number;
@@ -42,7 +43,7 @@ function toStep(entry: ActivityEntry): ApprovalHistoryStep | null {
   return {
     id: entry.id,
     step: entry.new_value,
-    by: entry.user ? toPerson(entry.user) : null,
+    by: entry.user && toCamel(entry.user),
     at: entry.created_at,
     fields: withdrawal.success ? withdrawal.data.fields : [],
   };

@@ -1,14 +1,12 @@
 /** GET /organisation/strategies/: every strategy of the organisation, for its administrators. */
+
+import type { OrganisationStrategy as WireOrganisationStrategy } from '@keystone/contract';
 import { organisationApi } from '@keystone/contract/endpoints/organisation';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { type Person, toPerson } from './strategyWire';
+import { type Camel, toCamel } from './wireCase';
 
-export interface OrganisationStrategy {
-  id: number;
-  title: string;
-  strategyMasters: Person[];
-}
+export type OrganisationStrategy = Camel<WireOrganisationStrategy>;
 
 export const organisationStrategiesKey = ['organisationStrategies'] as const;
 
@@ -16,11 +14,7 @@ export function useOrganisationStrategies(enabled = true) {
   return useQuery({
     queryKey: organisationStrategiesKey,
     queryFn: async (): Promise<OrganisationStrategy[]> =>
-      (await apiRequest(organisationApi.strategies, {})).map((wire) => ({
-        id: wire.id,
-        title: wire.title,
-        strategyMasters: wire.strategy_masters.map(toPerson),
-      })),
+      toCamel(await apiRequest(organisationApi.strategies, {})),
     enabled,
   });
 }

@@ -1,15 +1,11 @@
 /**
  * The one translation between the wire's snake_case names and the app's camelCase ones: a type
- * that renames a wire type's keys (recursively), and the two functions that rename values.
+ * that renames a wire type's keys (recursively), and the two functions that rename values. Names
+ * follow the contract's camelName/snakeName.
  */
+import { type CamelName, camelName, type SnakeName, snakeName } from '@keystone/contract';
 
-type CamelName<S extends string> = S extends `${infer Head}_${infer Tail}`
-  ? `${Head}${Capitalize<CamelName<Tail>>}`
-  : S;
-
-type SnakeName<S extends string> = S extends `${infer Head}${infer Tail}`
-  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeName<Tail>}`
-  : S;
+export { camelName };
 
 /** A wire type with every key in camelCase, at every depth. */
 export type Camel<T> = T extends readonly (infer Item)[]
@@ -24,10 +20,6 @@ export type Snake<T> = T extends readonly (infer Item)[]
   : T extends object
     ? { [K in keyof T as K extends string ? SnakeName<K> : K]: Snake<T[K]> }
     : T;
-
-const camelName = (name: string) =>
-  name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
-const snakeName = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 function renameKeys(value: unknown, rename: (name: string) => string): unknown {
   if (Array.isArray(value)) return value.map((item) => renameKeys(item, rename));

@@ -43,12 +43,12 @@ test('each page requests each resource once on load', async ({ page, app }) => {
   await page.goto(`/strategy/${strategy.id}`);
   await expect(page.getByRole('textbox', { name: 'Strategy title' })).toHaveValue('Counted reads');
   await settle(page);
-  expect(reads(`/api/strategy/${strategy.id}/`)).toBe(1);
+  expect(reads(`/api/strategy/${strategy.id}`)).toBe(1);
 
   await page.goto(`/progress-update/${strategy.id}`);
   await expect(page.getByRole('combobox', { name: 'Due Date' })).toBeVisible();
   await settle(page);
-  expect(reads(`/api/strategy/${strategy.id}/`)).toBe(2);
+  expect(reads(`/api/strategy/${strategy.id}`)).toBe(2);
   expect(reads(`/api/notification-settings/${strategy.id}/`)).toBe(1);
   expect(reads(`/api/locked-comment-dates/${strategy.id}/`)).toBe(1);
   expect(reads(`/api/status-history/${strategy.id}/`)).toBe(1);
@@ -56,7 +56,7 @@ test('each page requests each resource once on load', async ({ page, app }) => {
   await page.goto(`/strategy-settings/${strategy.id}`);
   await expect(page.getByRole('heading', { name: 'Settings for:' })).toBeVisible();
   await settle(page);
-  expect(reads(`/api/strategy/${strategy.id}/`)).toBe(3);
+  expect(reads(`/api/strategy/${strategy.id}`)).toBe(3);
   expect(reads(`/api/notification-settings/${strategy.id}/`)).toBe(2);
 
   await page.goto('/strategies');
@@ -84,7 +84,7 @@ test('a deleted strategy is not requested again', async ({ page, app }) => {
   await expect(page).toHaveURL(/\/strategies$/);
   await expect(page.getByRole('heading', { name: 'Strategies', level: 1 })).toBeVisible();
   await settle(page);
-  expect(reads(`/api/strategy/${strategy.id}/`)).toBe(0);
+  expect(reads(`/api/strategy/${strategy.id}`)).toBe(0);
   expect(notFound).toEqual([]);
 });
 

@@ -105,7 +105,7 @@ const ACTIVITY = 'GET /api/strategy/1/activity/?limit=50';
 function openStrategyAs(userId: number, answers: Record<string, FakeAnswer> = {}) {
   saveSession({ id: userId, token: 'key' });
   const server = fakeServer({
-    'GET /api/strategy/1/': ok(wireStrategy()),
+    'GET /api/strategy/1': ok(wireStrategy()),
     [ACTIVITY]: ok({ results: history(), next_before: null }),
     ...answers,
   });

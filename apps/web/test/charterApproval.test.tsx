@@ -64,7 +64,7 @@ function openCharterAs(
 ) {
   saveSession({ id: userId, token: 'key' });
   const server = fakeServer({
-    'GET /api/initiative/10/': ok(wireCharter(charter)),
+    'GET /api/initiative/10': ok(wireCharter(charter)),
     'GET /api/initiative/10/timelines/': ok([]),
     [`GET ${ACTIVITY}`]: page([]),
     ...answers,
@@ -214,7 +214,7 @@ describe('the approval history', { timeout: 40_000 }, () => {
       SPONSOR.id,
       {},
       {
-        'GET /api/initiative/10/': () => ok(wireCharter(approved ? APPROVED : {})),
+        'GET /api/initiative/10': () => ok(wireCharter(approved ? APPROVED : {})),
         'PATCH /api/initiative-approve/10/': () => {
           approved = true;
           const { sponsor_approval_requested: _requested, ...answer } = APPROVED;

@@ -30,7 +30,7 @@ function wireCharter(fields: Partial<InitiativeDetail> = {}): InitiativeDetail {
 function openCharterAs(userId: number, answers: Parameters<typeof fakeServer>[0] = {}) {
   saveSession({ id: userId, token: 'key' });
   const server = fakeServer({
-    'GET /api/initiative/10/': ok(wireCharter()),
+    'GET /api/initiative/10': ok(wireCharter()),
     'GET /api/initiative/10/timelines/': ok([]),
     'GET /api/initiative/10/activity/?limit=100': ok({ results: [], next_before: null }),
     ...answers,
@@ -40,7 +40,7 @@ function openCharterAs(userId: number, answers: Parameters<typeof fakeServer>[0]
 
 describe('initiative charter page', () => {
   it('should show the not-found page when the initiative cannot be read', async () => {
-    openCharterAs(OWNER.id, { 'GET /api/initiative/10/': { status: 404, body: { detail: 'Not found.' } } });
+    openCharterAs(OWNER.id, { 'GET /api/initiative/10': { status: 404, body: { detail: 'Not found.' } } });
     expect(await screen.findByText('There is no page at this address.')).toBeTruthy();
   });
 
@@ -94,7 +94,7 @@ describe('initiative charter page', () => {
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: CHARTER_MESSAGES.sendApprovalRequest }));
-    await waitFor(() => expect(calls.filter((call) => call.path === '/api/initiative/10/')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/initiative/10')).toHaveLength(2));
     const request = calls.find((call) => call.path.endsWith('/send-charter-review-request/'));
     expect(request?.method).toBe('PATCH');
     expect(request?.body).toBeUndefined();

@@ -21,7 +21,7 @@ const ALAN = { id: 21, name: 'Alan Turing', email: 'alan@example.com' };
 function openStrategyAsMark(answers: Record<string, FakeAnswer> = {}) {
   saveSession({ id: MARK.id, token: 'key' });
   const server = fakeServer({
-    'GET /api/strategy/1/': ok(wireStrategy()),
+    'GET /api/strategy/1': ok(wireStrategy()),
     'GET /api/locked-fields/': ok([]),
     'POST /api/lock-field/': { status: 403, body: { detail: 'not in these tests' } },
     'POST /api/unlock-field/': ok({ detail: 'The field was not locked.' }),
@@ -32,7 +32,7 @@ function openStrategyAsMark(answers: Record<string, FakeAnswer> = {}) {
 }
 
 const patches = (calls: FakeCall[]) => calls.filter((call) => call.method === 'PATCH');
-const reads = (calls: FakeCall[]) => calls.filter((call) => call.path === '/api/strategy/1/').length;
+const reads = (calls: FakeCall[]) => calls.filter((call) => call.path === '/api/strategy/1').length;
 
 /** Opens the streaming socket; its first opening reads nothing again (the page has just read it). */
 async function connectStreaming() {
@@ -80,7 +80,7 @@ describe('the version an edit started from', () => {
     let stored = strategyAt(1);
     let down = true;
     const { calls } = openStrategyAsMark({
-      'GET /api/strategy/1/': () => ok(stored),
+      'GET /api/strategy/1': () => ok(stored),
       'PATCH /api/strategy/update/1/': (call) =>
         down
           ? { status: 503, body: { detail: 'Down for a moment.' } }

@@ -11,7 +11,7 @@ const google = {
   redirectUri: 'http://localhost:8000/login',
 };
 const config = {
-  'GET /api/config': {
+  'GET /api/config/': {
     status: 200,
     body: {
       product_name: 'Keystone',

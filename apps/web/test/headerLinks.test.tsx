@@ -22,8 +22,8 @@ const strategy = (id: number, title: string) => ({ ...wireStrategy(), ...wireSum
 function start(path: string) {
   saveSession({ id: MARK.id, token: 'key' });
   const server = fakeServer({
-    'GET /api/strategy/1/': ok(strategy(1, 'North star')),
-    'GET /api/strategy/2/': ok(strategy(2, 'South star')),
+    'GET /api/strategy/1': ok(strategy(1, 'North star')),
+    'GET /api/strategy/2': ok(strategy(2, 'South star')),
     'GET /api/strategies/': ok([wireSummary(1, 'North star'), wireSummary(2, 'South star')]),
     'GET /api/notification-settings/1/': ok(wireSettings(null)),
     'GET /api/locked-fields/': ok([]),

@@ -86,7 +86,7 @@ describe('applyStreamingMessage', () => {
 function openStrategyAsMark(answers: Record<string, FakeAnswer> = {}) {
   saveSession({ id: MARK.id, token: 'key' });
   const server = fakeServer({
-    'GET /api/strategy/1/': ok(wireStrategy()),
+    'GET /api/strategy/1': ok(wireStrategy()),
     'GET /api/locked-fields/': ok([]),
     'POST /api/lock-field/': { status: 403, body: { detail: 'not in these tests' } },
     'POST /api/unlock-field/': ok({ detail: 'The field was not locked.' }),
@@ -105,7 +105,7 @@ async function connectStreaming() {
 
 /** The socket drops and its next attempt opens: the strategy is read again, and that answer awaited. */
 async function reconnectStreaming(calls: FakeCall[]) {
-  const reads = () => calls.filter((call) => call.path === '/api/strategy/1/').length;
+  const reads = () => calls.filter((call) => call.path === '/api/strategy/1').length;
   const before = reads();
   const dropped = FakeWebSocket.latest('/ws/streaming/');
   act(() => dropped.drop());
@@ -173,7 +173,7 @@ describe('live updates on the strategy page', () => {
   it('should say the strategy is missing once another user deleted it', async () => {
     let deleted = false;
     openStrategyAsMark({
-      'GET /api/strategy/1/': () =>
+      'GET /api/strategy/1': () =>
         deleted ? { status: 404, body: { detail: 'Not found.' } } : ok(wireStrategy()),
     });
     await screen.findByRole('textbox', { name: 'Strategy title' });

@@ -1,13 +1,14 @@
 import { MESSAGES } from '@keystone/contract';
+import { usersApi } from '@keystone/contract/endpoints/users';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, legacyApiRequest, ResponseShapeError } from '../src/api/client';
+import { ApiError, apiRequest, ResponseShapeError } from '../src/api/client';
 import { loginErrorMessage } from '../src/api/errorMessages';
 import { readSession, saveSession } from '../src/api/session';
 import { fakeServer, renderApp } from './renderApp';
 
 const noGoogle = {
-  'GET /api/config': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+  'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
 };
 
 afterEach(() => {
@@ -90,9 +91,7 @@ describe('invalid session', () => {
     saveSession({ id: 7, token: 'revoked' });
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
-    await expect(
-      legacyApiRequest('/get-user-details/', { response: { safeParse: () => ({ success: false }) } }),
-    ).rejects.toThrow(ApiError);
+    await expect(apiRequest(usersApi.details, {})).rejects.toThrow(ApiError);
     expect(readSession()).toBeNull();
     expect(reload).toHaveBeenCalledOnce();
   });

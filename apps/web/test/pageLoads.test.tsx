@@ -23,7 +23,7 @@ beforeAll(async () => {
 function start(path: string) {
   saveSession({ id: MARK.id, token: 'key' });
   const server = fakeServer({
-    'GET /api/strategy/1/': ok({ ...progressStrategy(), ...wireSummary(1, 'North star') }),
+    'GET /api/strategy/1': ok({ ...progressStrategy(), ...wireSummary(1, 'North star') }),
     'GET /api/strategies/': ok([wireSummary(1, 'North star')]),
     'GET /api/notification-settings/1/': ok(wireSettings(NEXT)),
     'GET /api/locked-comment-dates/1/': ok([OLDER, NEWER]),
@@ -82,7 +82,7 @@ describe('reads on load', { timeout: 20_000 }, () => {
     const { calls } = start('/strategy/1');
     await screen.findByRole('textbox', { name: 'Strategy title' });
     await connect();
-    expect(readsOf(calls)).toEqual({ '/api/strategy/1/': 1 });
+    expect(readsOf(calls)).toEqual({ '/api/strategy/1': 1 });
   });
 
   it('should read the list once on the strategies page', async () => {
@@ -97,7 +97,7 @@ describe('reads on load', { timeout: 20_000 }, () => {
     await screen.findAllByTestId('trend-bar');
     await connect();
     expect(readsOf(calls)).toEqual({
-      '/api/strategy/1/': 1,
+      '/api/strategy/1': 1,
       '/api/notification-settings/1/': 1,
       '/api/locked-comment-dates/1/': 1,
       '/api/status-history/1/': 1,
@@ -108,7 +108,7 @@ describe('reads on load', { timeout: 20_000 }, () => {
     const { calls } = start('/strategy-settings/1');
     await screen.findByRole('heading', { name: 'Settings for:' });
     await connect();
-    expect(readsOf(calls)).toEqual({ '/api/strategy/1/': 1, '/api/notification-settings/1/': 1 });
+    expect(readsOf(calls)).toEqual({ '/api/strategy/1': 1, '/api/notification-settings/1/': 1 });
   });
 
   it('should not read a strategy again once it is deleted', async () => {
@@ -124,6 +124,6 @@ describe('reads on load', { timeout: 20_000 }, () => {
     await screen.findByText('North star');
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
     const deletedAt = calls.findIndex((call) => call.method === 'DELETE');
-    expect(calls.slice(deletedAt).filter((call) => call.path === '/api/strategy/1/')).toEqual([]);
+    expect(calls.slice(deletedAt).filter((call) => call.path === '/api/strategy/1')).toEqual([]);
   });
 });

@@ -43,7 +43,7 @@ describe('PasswordChecklist', () => {
 describe('signup password field', () => {
   beforeEach(() => {
     fakeServer({
-      'GET /api/config': {
+      'GET /api/config/': {
         status: 200,
         body: { product_name: 'Keystone', google: null, needs_setup: false },
       },

@@ -18,7 +18,7 @@ const LAST_UPDATE = '2026-11-30T08:00:00.000Z';
 describe('progress page history lines', () => {
   it('should name the last editor of a comment and each initiative’s last progress update', async () => {
     openProgressAs(MARK.id, {
-      'GET /api/strategy/1/': ok(
+      'GET /api/strategy/1': ok(
         progressStrategy((strategy) => ({
           ...strategy,
           focus_areas: strategy.focus_areas.map((area) => ({
@@ -93,7 +93,7 @@ function openCharterAs(userId: number) {
   saveSession({ id: userId, token: 'key' });
   const server = fakeServer({
     // Like the server, the charter reads back what was last stored.
-    'GET /api/initiative/10/': () => ok(wireCharter(stored)),
+    'GET /api/initiative/10': () => ok(wireCharter(stored)),
     'GET /api/initiative/10/timelines/': ok([]),
     'GET /api/initiative/10/activity/?limit=50': ok({ results: [problemEdit], next_before: null }),
     'PATCH /api/initiative/update/10/': (call) => {

@@ -203,7 +203,7 @@ describe('progress update page: the current view', () => {
       screen.getByRole('textbox', { name: 'Unsaved text of Progress of Initiative 101' }).textContent,
     ).toBe('Too late');
     await waitFor(() => {
-      expect(calls.filter((call) => call.path === '/api/strategy/1/')).toHaveLength(2);
+      expect(calls.filter((call) => call.path === '/api/strategy/1')).toHaveLength(2);
       expect(calls.filter((call) => call.path === '/api/locked-comment-dates/1/')).toHaveLength(2);
       expect(calls.filter((call) => call.path === '/api/notification-settings/1/')).toHaveLength(2);
     });
@@ -214,7 +214,7 @@ describe('progress update page: the current view', () => {
 
   it('should link a titled initiative to its charter and an untitled one to the strategy page', async () => {
     openProgressAs(MARK.id, {
-      'GET /api/strategy/1/': ok(
+      'GET /api/strategy/1': ok(
         progressStrategy((strategy) => ({
           ...strategy,
           focus_areas: strategy.focus_areas.map((area) => ({
@@ -266,7 +266,7 @@ describe('progress update page: Strategy Settings link', () => {
 
 describe('progress update page: states and the status trend', () => {
   it('should say the strategy is missing when it was deleted', async () => {
-    openProgressAs(MARK.id, { 'GET /api/strategy/1/': { status: 404, body: { detail: 'Not found.' } } });
+    openProgressAs(MARK.id, { 'GET /api/strategy/1': { status: 404, body: { detail: 'Not found.' } } });
     expect(await screen.findByText(MESSAGES.strategyMissing)).toBeTruthy();
   });
 

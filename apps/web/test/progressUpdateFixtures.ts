@@ -112,7 +112,7 @@ export function openProgressAs(
 ) {
   saveSession({ id: userId, token: 'key' });
   const server = fakeServer({
-    'GET /api/strategy/1/': ok(progressStrategy()),
+    'GET /api/strategy/1': ok(progressStrategy()),
     'GET /api/notification-settings/1/': ok(wireSettings(NEXT)),
     // Deliberately not newest first: the page orders them itself (spec §9).
     'GET /api/locked-comment-dates/1/': ok([OLDER, NEWER]),

@@ -130,7 +130,7 @@ describe('progress update page, live', () => {
   it('should move on to the new period when a due date passes, and say so', async () => {
     let reads = 0;
     const { calls } = openProgressAs(MARK.id, {
-      'GET /api/strategy/1/': () => ok(reads++ < 1 ? progressStrategy() : afterDueDate()),
+      'GET /api/strategy/1': () => ok(reads++ < 1 ? progressStrategy() : afterDueDate()),
       'GET /api/locked-comment-dates/1/': () => ok(reads > 1 ? [NEWER, OLDER] : [OLDER]),
     });
     await screen.findByRole('textbox', { name: 'Progress of Initiative 101' });
@@ -155,7 +155,7 @@ describe('progress update page, live', () => {
   it('should copy a text the due date overtook into the new period when asked', async () => {
     let reads = 0;
     const { calls } = openProgressAs(ANNA.id, {
-      'GET /api/strategy/1/': () => ok(reads++ < 1 ? progressStrategy() : afterDueDate()),
+      'GET /api/strategy/1': () => ok(reads++ < 1 ? progressStrategy() : afterDueDate()),
       'PATCH /api/comments/update/1011/': {
         status: 409,
         body: { detail: PROGRESS_MESSAGES.commentLocked, code: CONFLICT_CODES.commentLocked },

@@ -152,7 +152,7 @@ describe('RealtimeClient lock map', () => {
 function openStrategyAsMark(answers: Record<string, FakeAnswer> = {}) {
   saveSession({ id: MARK.id, token: 'key' });
   return fakeServer({
-    'GET /api/strategy/1/': ok(wireStrategy()),
+    'GET /api/strategy/1': ok(wireStrategy()),
     'GET /api/locked-fields/': ok([]),
     'POST /api/lock-field/': ok(lockedField({ ...lenaLocks('lock'), user_id: MARK.id, user: MARK.name })),
     'POST /api/unlock-field/': ok({ detail: 'The field is unlocked.' }),
@@ -268,7 +268,7 @@ describe('field locks on the strategy page', () => {
 
   it('should not lock a field the user may not edit', async () => {
     // Lena is the only master here, so Mark may only read the title.
-    const { calls } = openStrategyAsMark({ 'GET /api/strategy/1/': ok(wireStrategy([LENA_AS_PERSON])) });
+    const { calls } = openStrategyAsMark({ 'GET /api/strategy/1': ok(wireStrategy([LENA_AS_PERSON])) });
     renderApp('/strategy/1');
     fireEvent.focus(await titleBox());
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -16,7 +16,7 @@ function useUserAgent(userAgent: string) {
 
 beforeEach(() => {
   fakeServer({
-    'GET /api/config': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+    'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
   });
 });
 afterEach(() => {

@@ -6,7 +6,7 @@ import { fakeServer, ok, renderApp } from './renderApp';
 
 const PASSWORD = 'Quartz-lantern8?';
 const config = (needsSetup: boolean) => ({
-  'GET /api/config': ok({ product_name: 'Keystone', google: null, needs_setup: needsSetup }),
+  'GET /api/config/': ok({ product_name: 'Keystone', google: null, needs_setup: needsSetup }),
 });
 const LINK = 'GET /api/setup/tok_1/';
 const SETUP = 'POST /api/setup/';

@@ -16,7 +16,7 @@ const ok = (body: unknown) => ({ status: 200, body });
 
 function openStrategyAs(userId: number, answers: Record<string, { status: number; body: unknown }> = {}) {
   saveSession({ id: userId, token: 'key' });
-  const server = fakeServer({ 'GET /api/strategy/1/': ok(wireStrategy()), ...answers });
+  const server = fakeServer({ 'GET /api/strategy/1': ok(wireStrategy()), ...answers });
   const view = renderApp('/strategy/1');
   return { ...view, ...server };
 }

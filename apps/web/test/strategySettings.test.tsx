@@ -52,8 +52,8 @@ const reminder = (id: number, offsetNumber: number) => ({
 function start(answers: Record<string, FakeAnswer> = {}, userId = ANNA.id) {
   saveSession({ id: userId, token: 'key' });
   const all: Record<string, FakeAnswer> = {
-    'GET /api/config': ok({ product_name: 'Keystone', google: null, needs_setup: false }),
-    'GET /api/strategy/5/': ok(wireStrategy()),
+    'GET /api/config/': ok({ product_name: 'Keystone', google: null, needs_setup: false }),
+    'GET /api/strategy/5': ok(wireStrategy()),
     'GET /api/notification-settings/5/': ok(wireSettings()),
     'GET /api/locked-fields/': ok([]),
     ...answers,
@@ -79,7 +79,7 @@ describe('strategy settings page', () => {
   });
 
   it('should say the strategy is missing when it is gone', async () => {
-    start({ 'GET /api/strategy/5/': { status: 404, body: { detail: 'Not found.' } } });
+    start({ 'GET /api/strategy/5': { status: 404, body: { detail: 'Not found.' } } });
     expect(await screen.findByText(MESSAGES.strategyMissing)).toBeTruthy();
   });
 

@@ -41,7 +41,7 @@ const team: StrategyTeam = {
 function start(userId: number, answers: Answers) {
   saveSession({ id: userId, token: 'key' });
   const server = fakeServer({
-    'GET /api/config': { status: 200, body: { product_name: 'Keystone', google: null } },
+    'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null } },
     'GET /api/users/': { status: 200, body: [CARL, DORA, BEN, ANNA] },
     'PATCH /api/assign-users-to-strategy/': { status: 200, body: { id: 5 } },
     ...answers,
@@ -62,7 +62,7 @@ describe('strategy team page: deactivated people', () => {
     const strategy = wireStrategy({ strategy_masters: [ANNA, gone] });
     strategy.focus_areas[0]!.initiatives[0]!.sponsors = [gone];
     start(ANNA.id, {
-      'GET /api/strategy/5/': { status: 200, body: strategy },
+      'GET /api/strategy/5': { status: 200, body: strategy },
       'GET /api/get-user-details/': details(ANNA.id, false),
     });
     const marked = `Gail Gone ${DEACTIVATED_MARK}`;
@@ -76,7 +76,7 @@ describe('strategy team page: deactivated people', () => {
 describe('strategy team page: administrators', () => {
   it('should show an administrator without a role the team, masters editable and the rest read-only', async () => {
     const server = start(30, {
-      'GET /api/strategy/5/': { status: 404, body: { detail: 'Strategy not found.' } },
+      'GET /api/strategy/5': { status: 404, body: { detail: 'Strategy not found.' } },
       'GET /api/get-user-details/': details(30, true),
       'GET /api/strategy/5/team/': { status: 200, body: team },
     });
@@ -106,7 +106,7 @@ describe('strategy team page: administrators', () => {
 
   it('should show a non-administrator without a role that the strategy is missing', async () => {
     const server = start(30, {
-      'GET /api/strategy/5/': { status: 404, body: { detail: 'Strategy not found.' } },
+      'GET /api/strategy/5': { status: 404, body: { detail: 'Strategy not found.' } },
       'GET /api/get-user-details/': details(30, false),
     });
     await waitFor(() => expect(screen.queryByLabelText('Loading the strategy team')).toBeNull());

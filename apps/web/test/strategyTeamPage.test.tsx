@@ -12,8 +12,8 @@ type Answers = Parameters<typeof fakeServer>[0];
 function start(userId = ANNA.id, answers: Answers = {}) {
   saveSession({ id: userId, token: 'key' });
   const all: Answers = {
-    'GET /api/config': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
-    'GET /api/strategy/5/': { status: 200, body: wireStrategy() },
+    'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+    'GET /api/strategy/5': { status: 200, body: wireStrategy() },
     'GET /api/users/': { status: 200, body: [CARL, DORA, BEN, ANNA] },
     'PATCH /api/assign-users-to-strategy/': { status: 200, body: { id: 5 } },
     ...answers,
@@ -93,7 +93,7 @@ describe('strategy team page', () => {
     const newPerson = { id: 30, name: null, email: 'new.person@example.com' };
     const saved = wireStrategy();
     saved.focus_areas[0]!.initiatives[1] = wireInitiative(12, 3, { owners: [newPerson] });
-    answers['GET /api/strategy/5/'] = { status: 200, body: saved };
+    answers['GET /api/strategy/5'] = { status: 200, body: saved };
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByText(MESSAGES.strategyTeamSaved)).toBeTruthy();
@@ -127,7 +127,7 @@ describe('strategy team page', () => {
         },
       },
     ]);
-    expect(calls.filter((call) => call.path === '/api/strategy/5/')).toHaveLength(2);
+    expect(calls.filter((call) => call.path === '/api/strategy/5')).toHaveLength(2);
     expect(await screen.findByRole('button', { name: 'new.person@example.com' })).toBeTruthy();
   });
 
@@ -220,14 +220,14 @@ describe('strategy team page', () => {
   });
 
   it('should say when the strategy does not exist', async () => {
-    start(ANNA.id, { 'GET /api/strategy/5/': { status: 404, body: { detail: 'Not found.' } } });
+    start(ANNA.id, { 'GET /api/strategy/5': { status: 404, body: { detail: 'Not found.' } } });
     expect(await screen.findByText(MESSAGES.strategyMissing)).toBeTruthy();
     const link = screen.getByRole('link', { name: MESSAGES.strategyMissingLink });
     expect(link.getAttribute('href')).toBe('/strategies/');
   });
 
   it('should call an untitled strategy Untitled Strategy', async () => {
-    start(ANNA.id, { 'GET /api/strategy/5/': { status: 200, body: wireStrategy({ title: '' }) } });
+    start(ANNA.id, { 'GET /api/strategy/5': { status: 200, body: wireStrategy({ title: '' }) } });
     await waitFor(() =>
       expect(
         screen.getByRole('heading', { name: `Strategy team for: ${STRATEGY_MESSAGES.untitledStrategy}` }),

@@ -13,7 +13,7 @@ beforeAll(async () => {
 function openStrategy() {
   saveSession({ id: MARK.id, token: 'key' });
   const server = fakeServer({
-    'GET /api/strategy/1/': ok(wireStrategy()),
+    'GET /api/strategy/1': ok(wireStrategy()),
     'GET /api/locked-fields/': ok([]),
     'POST /api/lock-field/': { status: 403, body: { detail: 'not in these tests' } },
     'POST /api/unlock-field/': ok({ detail: 'The field was not locked.' }),

@@ -3,6 +3,7 @@
  * approval steps and of records added or removed. Field names are the wire (snake_case) names of
  * activity entries; `null` is the record itself (created or deleted).
  */
+import { CHARTER_FIELD_LABELS, CHARTER_TEXT_FIELDS } from './charter';
 import type { ActivityModel, ApprovalStep } from './history';
 
 export const ACTIVITY_MESSAGES = {
@@ -49,14 +50,7 @@ export const ACTIVITY_FIELD_LABELS: Record<ActivityModel, Readonly<Record<string
   focusArea: { title: 'Focus area title', sort_index: 'Focus area order' },
   initiative: {
     title: 'Initiative title',
-    problem_statement: 'Problem statement',
-    in_scope: 'In scope',
-    out_scope: 'Out of scope',
-    deliverables: 'Deliverables',
-    risks_and_dependencies: 'Risks and dependencies',
-    impact: 'Impact',
-    investment: 'Investment',
-    work_plan: 'Work plan',
+    ...Object.fromEntries(CHARTER_TEXT_FIELDS.map((field) => [field, CHARTER_FIELD_LABELS[field]])),
     status: 'Status',
     owners: 'Owners',
     sponsors: 'Sponsors',

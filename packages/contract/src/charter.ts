@@ -64,6 +64,16 @@ export const CHARTER_FIELD_LABELS = {
 } as const;
 export type CharterPart = keyof typeof CHARTER_FIELD_LABELS;
 
+/**
+ * The charter's text fields (wire names) in the page's order: every part but the timeline. The
+ * server's columns and presenter, the lock rules, the history labels and the web's sections all
+ * read this list (docs/ARCHITECTURE.md, "Adding a charter field").
+ */
+export type CharterTextField = Exclude<CharterPart, 'timeline'>;
+export const CHARTER_TEXT_FIELDS = (Object.keys(CHARTER_FIELD_LABELS) as CharterPart[]).filter(
+  (part): part is CharterTextField => part !== 'timeline',
+);
+
 export const isCharterPart = (name: string): name is CharterPart => Object.hasOwn(CHARTER_FIELD_LABELS, name);
 
 /** The labels of the known parts among `fields`, once each, in the page's order, as words: "Impact and Timeline". */

@@ -28,3 +28,4 @@ export * from './team';
 export * from './timeZones';
 export * from './userAgent';
 export * from './users';
+export * from './wireNames';

@@ -3,6 +3,7 @@
  * DESIGN §5): which fields can be locked, who may lock them, and the socket message shapes.
  */
 import { z } from 'zod';
+import { CHARTER_TEXT_FIELDS } from './charter';
 import { CONFLICT_CODES } from './errors';
 import {
   canEditInitiative,
@@ -25,14 +26,7 @@ export const EDITABLE_FIELDS: Record<LockModel, Readonly<Record<string, FieldRul
   focusArea: { title: 'strategy' },
   initiative: {
     title: 'initiative',
-    problem_statement: 'initiative',
-    in_scope: 'initiative',
-    out_scope: 'initiative',
-    deliverables: 'initiative',
-    risks_and_dependencies: 'initiative',
-    impact: 'initiative',
-    investment: 'initiative',
-    work_plan: 'initiative',
+    ...Object.fromEntries(CHARTER_TEXT_FIELDS.map((field) => [field, 'initiative' as const])),
     status: 'progress',
   },
   comment: { comment: 'progress' },

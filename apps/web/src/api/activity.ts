@@ -2,35 +2,23 @@
  * The history of a strategy or of one initiative (GET …/activity/), newest first, read a page at a
  * time ("Show older" follows `next_before`). Live updates mark it out of date like the page itself.
  */
-import {
-  type ActivityModel,
-  activityPageSchema,
-  type ActivityEntry as WireActivityEntry,
-} from '@keystone/contract';
+import type { ActivityEntry as WireActivityEntry } from '@keystone/contract';
+import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
+import { strategyApi } from '@keystone/contract/endpoints/strategies';
 import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApiRequest } from './client';
-import { type Person, toPerson } from './strategyWire';
+import { apiRequest } from './client';
+import { type Camel, toCamel } from './wireCase';
 
 /** Whose history a panel shows: a whole strategy, or one initiative of it. */
 export type ActivityScope =
   | { kind: 'strategy'; strategyId: number }
   | { kind: 'initiative'; strategyId: number; initiativeId: number };
 
-export interface ActivityEntry {
-  id: number;
-  model: ActivityModel;
-  recordId: number;
-  initiativeId: number | null;
-  /** The changed field's wire name; null when the record itself was added or removed. */
-  field: string | null;
+/** `oldValue`, `newValue`: kept as the wire has them (their own keys are wire names too). */
+export type ActivityEntry = Camel<Omit<WireActivityEntry, 'old_value' | 'new_value'>> & {
   oldValue: unknown;
   newValue: unknown;
-  /** The record's version after the change. */
-  version: number;
-  /** Null for the system (a due date) or a person since removed. */
-  user: Person | null;
-  createdAt: string;
-}
+};
 
 export interface ActivityPage {
   entries: ActivityEntry[];
@@ -46,30 +34,20 @@ export const activityKey = (scope: ActivityScope) =>
     ? ([...activityRoot(scope.strategyId), 'strategy'] as const)
     : ([...activityRoot(scope.strategyId), 'initiative', scope.initiativeId] as const);
 
-export function toActivityEntry(wire: WireActivityEntry): ActivityEntry {
-  return {
-    id: wire.id,
-    model: wire.model,
-    recordId: wire.record_id,
-    initiativeId: wire.initiative_id,
-    field: wire.field,
-    oldValue: wire.old_value,
-    newValue: wire.new_value,
-    version: wire.version,
-    user: wire.user && toPerson(wire.user),
-    createdAt: wire.created_at,
-  };
+export function toActivityEntry({
+  old_value: oldValue,
+  new_value: newValue,
+  ...entry
+}: WireActivityEntry): ActivityEntry {
+  return { ...toCamel(entry), oldValue, newValue };
 }
 
-const activityPath = (scope: ActivityScope) =>
-  scope.kind === 'strategy'
-    ? `/strategy/${scope.strategyId}/activity/`
-    : `/initiative/${scope.initiativeId}/activity/`;
-
 export async function fetchActivity(scope: ActivityScope, before: number | null): Promise<ActivityPage> {
-  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (before !== null) query.set('before', String(before));
-  const page = await legacyApiRequest(`${activityPath(scope)}?${query}`, { response: activityPageSchema });
+  const query = { limit: PAGE_SIZE, before: before ?? undefined };
+  const page =
+    scope.kind === 'strategy'
+      ? await apiRequest(strategyApi.activity, { params: { id: scope.strategyId }, query })
+      : await apiRequest(initiativeApi.activity, { params: { id: scope.initiativeId }, query });
   return { entries: page.results.map(toActivityEntry), nextBefore: page.next_before };
 }
 

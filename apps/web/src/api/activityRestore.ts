@@ -4,19 +4,15 @@
  * else changed meanwhile is refused (409 stale) instead of overwritten. The stored record is then
  * written into every cache that shows it.
  */
-import {
-  commentSchema,
-  focusAreaSchema,
-  initiativeSchema,
-  type LockModel,
-  strategySummarySchema,
-  timelineSchema,
-} from '@keystone/contract';
+import type { LockModel } from '@keystone/contract';
+import { initiativeApi, timelineApi } from '@keystone/contract/endpoints/initiatives';
+import { progressApi } from '@keystone/contract/endpoints/progress';
+import { focusAreaApi, strategyApi } from '@keystone/contract/endpoints/strategies';
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshActivity } from './activity';
 import { charterKey, refreshCharters, timelinesKey, writeThenRefetch } from './charterCache';
 import { type CharterInitiative, type Timeline, toTimeline } from './charterWire';
-import { legacyApiRequest, type ResponseSchema } from './client';
+import { type ApiRequestOptions, apiRequest } from './client';
 import {
   editComment,
   editFocusArea,
@@ -39,12 +35,19 @@ export interface RestoreTarget {
   initiativeId: number | null;
 }
 
-const patch = <T>(path: string, target: RestoreTarget, response: ResponseSchema<T>) =>
-  legacyApiRequest(path, {
-    method: 'PATCH',
+type RestoreEndpoint =
+  | typeof strategyApi.update
+  | typeof focusAreaApi.update
+  | typeof initiativeApi.update
+  | typeof progressApi.updateComment
+  | typeof timelineApi.update;
+
+/** The field's name is known only at run time, hence the one cast: the server checks the body. */
+const patch = <E extends RestoreEndpoint>(endpoint: E, target: RestoreTarget) =>
+  apiRequest(endpoint, {
+    params: { id: target.recordId },
     body: { [target.field]: target.value, version: target.version },
-    response,
-  });
+  } as unknown as ApiRequestOptions<E>);
 
 /** The charter page holds the initiative too; it gets the stored record and reads it again. */
 async function writeCharter(
@@ -66,7 +69,7 @@ async function restoreRecord(queryClient: QueryClient, target: RestoreTarget): P
   const { recordId: id, strategyId } = target;
   switch (target.model) {
     case 'strategy': {
-      const saved = toStrategySummary(await patch(`/strategy/update/${id}/`, target, strategySummarySchema));
+      const saved = toStrategySummary(await patch(strategyApi.update, target));
       await editStoredStrategy(queryClient, strategyId, (strategy) => ({ ...strategy, ...saved }));
       void queryClient.invalidateQueries({ queryKey: strategiesKey });
       // Open charters show the strategy's ambition.
@@ -74,14 +77,14 @@ async function restoreRecord(queryClient: QueryClient, target: RestoreTarget): P
       return;
     }
     case 'focusArea': {
-      const saved = await patch(`/focusarea/update/${id}/`, target, focusAreaSchema);
+      const saved = await patch(focusAreaApi.update, target);
       await editStoredStrategy(queryClient, strategyId, (strategy) =>
         editFocusArea(strategy, id, (area) => ({ ...area, title: saved.title, version: saved.version })),
       );
       return;
     }
     case 'initiative': {
-      const saved = toInitiative(await patch(`/initiative/update/${id}/`, target, initiativeSchema));
+      const saved = toInitiative(await patch(initiativeApi.update, target));
       await editStoredStrategy(queryClient, strategyId, (strategy) =>
         editInitiative(strategy, id, () => saved),
       );
@@ -89,7 +92,7 @@ async function restoreRecord(queryClient: QueryClient, target: RestoreTarget): P
       return;
     }
     case 'comment': {
-      const saved = toComment(await patch(`/comments/update/${id}/`, target, commentSchema));
+      const saved = toComment(await patch(progressApi.updateComment, target));
       await editStoredStrategy(queryClient, strategyId, (strategy) => editComment(strategy, id, () => saved));
       await writeCharter(queryClient, saved.initiative, (cached) => ({
         ...cached,
@@ -98,7 +101,7 @@ async function restoreRecord(queryClient: QueryClient, target: RestoreTarget): P
       return;
     }
     case 'timeline': {
-      const saved = toTimeline(await patch(`/timeline/update/${id}/`, target, timelineSchema));
+      const saved = toTimeline(await patch(timelineApi.update, target));
       await writeThenRefetch<Timeline[]>(queryClient, timelinesKey(saved.initiative), (rows) =>
         rows.map((row) => (row.id === id ? saved : row)),
       );

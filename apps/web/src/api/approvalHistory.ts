@@ -7,14 +7,15 @@ import {
   type ActivityEntry,
   APPROVAL_STEPS,
   type ApprovalStep,
-  activityPageSchema,
   approvalWithdrawal,
   LIMITS,
 } from '@keystone/contract';
+import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { approvalHistoryKey } from './charterCache';
-import { legacyApiRequest } from './client';
-import { type Person, toPerson } from './strategyWire';
+import { apiRequest } from './client';
+import type { Person } from './strategyWire';
+import { toCamel } from './wireCase';
 
 export interface ApprovalHistoryStep {
   id: number;
@@ -42,7 +43,7 @@ function toStep(entry: ActivityEntry): ApprovalHistoryStep | null {
   return {
     id: entry.id,
     step: entry.new_value,
-    by: entry.user ? toPerson(entry.user) : null,
+    by: entry.user && toCamel(entry.user),
     at: entry.created_at,
     fields: withdrawal.success ? withdrawal.data.fields : [],
   };
@@ -52,9 +53,9 @@ async function fetchSteps(initiativeId: number, before: number | null): Promise<
   const steps: ApprovalHistoryStep[] = [];
   let cursor = before;
   for (let read = 0; read < READS_PER_PAGE; read++) {
-    const query = `?limit=${LIMITS.activityPageMax}${cursor === null ? '' : `&before=${cursor}`}`;
-    const page = await legacyApiRequest(`/initiative/${initiativeId}/activity/${query}`, {
-      response: activityPageSchema,
+    const page = await apiRequest(initiativeApi.activity, {
+      params: { id: initiativeId },
+      query: { limit: LIMITS.activityPageMax, before: cursor ?? undefined },
     });
     for (const entry of page.results) {
       const step = toStep(entry);

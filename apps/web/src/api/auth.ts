@@ -1,11 +1,14 @@
 /** Account calls of spec §7: login, Google sign-in, registration, e-mail verification, logout and password reset. */
 import {
-  detailResponse,
   type LoginOrMfaResponse,
-  loginOrMfaResponse,
+  type LoginRequest,
+  type PasswordResetConfirmRequest,
+  type RegistrationRequest,
+  type VerifyEmailRequest,
   verifyEmailRequest,
 } from '@keystone/contract';
-import { legacyApiRequest } from './client';
+import { authApi } from '@keystone/contract/endpoints/auth';
+import { apiRequest } from './client';
 import type { Session } from './session';
 import { toWire, type WireNames } from './wireForms';
 
@@ -37,9 +40,9 @@ export interface EmailVerification {
   password: string;
 }
 
-export const credentialsWire: WireNames<Credentials> = { email: 'email', password: 'password' };
+export const credentialsWire: WireNames<Credentials, LoginRequest> = { email: 'email', password: 'password' };
 
-export const registrationWire: WireNames<Registration> = {
+export const registrationWire: WireNames<Registration, RegistrationRequest> = {
   firstName: 'first_name',
   lastName: 'last_name',
   email: 'email',
@@ -48,9 +51,12 @@ export const registrationWire: WireNames<Registration> = {
   invite: 'invite',
 };
 
-export const emailVerificationWire: WireNames<EmailVerification> = { token: 'key', password: 'password' };
+export const emailVerificationWire: WireNames<EmailVerification, VerifyEmailRequest> = {
+  token: 'key',
+  password: 'password',
+};
 
-export const passwordResetWire: WireNames<PasswordReset> = {
+export const passwordResetWire: WireNames<PasswordReset, PasswordResetConfirmRequest> = {
   uid: 'uid',
   token: 'token',
   password: 'new_password1',
@@ -67,11 +73,7 @@ function signInOutcome(answer: LoginOrMfaResponse): SignInOutcome {
 }
 
 export async function login(credentials: Credentials): Promise<SignInOutcome> {
-  const answer = await legacyApiRequest('/auth/login/', {
-    method: 'POST',
-    body: toWire(credentials, credentialsWire),
-    response: loginOrMfaResponse,
-  });
+  const answer = await apiRequest(authApi.login, { body: toWire(credentials, credentialsWire) });
   return signInOutcome(answer);
 }
 
@@ -84,58 +86,44 @@ export interface GoogleCode {
 }
 
 export async function loginWithGoogle(google: GoogleCode): Promise<SignInOutcome> {
-  const answer = await legacyApiRequest('/auth/social/google', {
-    method: 'POST',
+  const answer = await apiRequest(authApi.google, {
     body: {
       code: google.code,
       code_verifier: google.codeVerifier,
       nonce: google.nonce,
       ...(google.invite && { invite: google.invite }),
     },
-    response: loginOrMfaResponse,
   });
   return signInOutcome(answer);
 }
 
 /** The spec counts a detail in the answer as success; without one it is a ResponseShapeError. */
 export async function register(registration: Registration): Promise<string> {
-  const answer = await legacyApiRequest('/auth/registration/', {
-    method: 'POST',
-    body: toWire(registration, registrationWire),
-    response: detailResponse,
-  });
+  const answer = await apiRequest(authApi.register, { body: toWire(registration, registrationWire) });
   return answer.detail;
 }
 
 /** Verifies the address of the link's sign-up; resolves to the server's confirmation. */
 export async function verifyEmail(verification: EmailVerification): Promise<string> {
-  const answer = await legacyApiRequest('/auth/registration/verify-email/', {
-    method: 'POST',
+  const answer = await apiRequest(authApi.verifyEmail, {
     body: verifyEmailRequest.parse(toWire(verification, emailVerificationWire)),
-    response: detailResponse,
   });
   return answer.detail;
 }
 
 export async function logout(): Promise<void> {
-  await legacyApiRequest('/auth/logout/', { method: 'POST', response: detailResponse });
+  await apiRequest(authApi.logout, {});
 }
 
 export async function requestPasswordReset(email: string): Promise<string> {
-  const answer = await legacyApiRequest('/auth/password/reset/', {
-    method: 'POST',
-    body: { email },
-    response: detailResponse,
-  });
+  const answer = await apiRequest(authApi.requestPasswordReset, { body: { email } });
   return answer.detail;
 }
 
 export async function confirmPasswordReset(reset: PasswordReset): Promise<string> {
-  const path = `/auth/password/reset/confirm/${encodeURIComponent(reset.uid)}/${encodeURIComponent(reset.token)}/`;
-  const answer = await legacyApiRequest(path, {
-    method: 'POST',
+  const answer = await apiRequest(authApi.confirmPasswordReset, {
+    params: { uid: reset.uid, token: reset.token },
     body: toWire(reset, passwordResetWire),
-    response: detailResponse,
   });
   return answer.detail;
 }

@@ -4,16 +4,13 @@
  * then a refetch; the call's answer is written to the cache first so a field never flickers back.
  */
 import {
-  approvalResponse,
   CHARTER_MESSAGES,
-  detailResponse,
-  initiativeDetailSchema,
   initiativeSchema,
   STRATEGY_MESSAGES,
   timelineSchema,
   type UpdateTimelineRequest,
-  type Timeline as WireTimeline,
 } from '@keystone/contract';
+import { initiativeApi, timelineApi } from '@keystone/contract/endpoints/initiatives';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { approvalHistoryKey, charterKey, timelinesKey, writeThenRefetch } from './charterCache';
@@ -24,7 +21,7 @@ import {
   toCharterInitiative,
   toTimeline,
 } from './charterWire';
-import { legacyApiRequest, noContent, type ResponseSchema } from './client';
+import { apiRequest } from './client';
 import { errorMessage } from './errorMessages';
 import { keepingCurrent } from './staleEdits';
 import { parseStrategyId } from './strategies';
@@ -56,14 +53,11 @@ export function charterFailure(call: CharterCall, error: unknown): string {
 // ---- plain calls ----------------------------------------------------------------------------
 
 async function fetchCharter(id: number): Promise<CharterInitiative> {
-  return toCharterInitiative(
-    await legacyApiRequest(`/initiative/${id}/`, { response: initiativeDetailSchema }),
-  );
+  return toCharterInitiative(await apiRequest(initiativeApi.get, { params: { id } }));
 }
 
-const timelineList: ResponseSchema<WireTimeline[]> = timelineSchema.array();
 async function fetchTimelines(initiativeId: number): Promise<Timeline[]> {
-  const rows = await legacyApiRequest(`/initiative/${initiativeId}/timelines/`, { response: timelineList });
+  const rows = await apiRequest(timelineApi.list, { params: { id: initiativeId } });
   return rows.map(toTimeline);
 }
 
@@ -73,20 +67,15 @@ async function updateCharterField(
   value: string,
   version: number | undefined,
 ) {
-  const answer = await legacyApiRequest(`/initiative/update/${id}/`, {
-    method: 'PATCH',
+  const answer = await apiRequest(initiativeApi.update, {
+    params: { id },
     body: { [field]: value, version },
-    response: initiativeSchema,
   });
   return toInitiative(answer);
 }
 
 async function createTimeline(initiative: number): Promise<Timeline> {
-  const answer = await legacyApiRequest('/timeline/create/', {
-    method: 'POST',
-    body: { initiative },
-    response: timelineSchema,
-  });
+  const answer = await apiRequest(timelineApi.create, { body: { initiative } });
   return toTimeline(answer);
 }
 
@@ -95,27 +84,20 @@ async function updateTimeline(
   update: UpdateTimelineRequest,
   version: number | undefined,
 ): Promise<Timeline> {
-  const answer = await legacyApiRequest(`/timeline/update/${id}/`, {
-    method: 'PATCH',
-    body: { ...update, version },
-    response: timelineSchema,
-  });
+  const answer = await apiRequest(timelineApi.update, { params: { id }, body: { ...update, version } });
   return toTimeline(answer);
 }
 
 async function deleteTimeline(id: number): Promise<void> {
-  await legacyApiRequest(`/timeline/delete/${id}/`, { method: 'DELETE', response: noContent });
+  await apiRequest(timelineApi.delete, { params: { id } });
 }
 
 async function requestApproval(id: number): Promise<void> {
-  await legacyApiRequest(`/initiative/${id}/send-charter-review-request/`, {
-    method: 'PATCH',
-    response: detailResponse,
-  });
+  await apiRequest(initiativeApi.requestApproval, { params: { id } });
 }
 
 async function toggleApproval(id: number): Promise<void> {
-  await legacyApiRequest(`/initiative-approve/${id}/`, { method: 'PATCH', response: approvalResponse });
+  await apiRequest(initiativeApi.approve, { params: { id } });
 }
 
 // ---- cache ----------------------------------------------------------------------------------

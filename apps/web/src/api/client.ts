@@ -45,26 +45,6 @@ export class ResponseShapeError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** Any contract schema (zod) that can check an answer; typed structurally to keep zod out of the web code. */
-export interface ResponseSchema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
-}
-
-/** The empty answer of a 204 (e.g. a DELETE). */
-export const noContent: ResponseSchema<null> = {
-  safeParse: (data) => (data === null ? { success: true, data: null } : { success: false }),
-};
-
-interface RequestOptions<T> {
-  method?: Method;
-  body?: unknown;
-  /** The contract schema of the answer; anything else becomes a ResponseShapeError. */
-  response: ResponseSchema<T>;
-  headers?: Record<string, string>;
-}
-
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text.length === 0) return null;
@@ -82,42 +62,35 @@ export function endInvalidSession(): void {
   window.location.reload();
 }
 
+/** What a call sends: the endpoint's parts, and any extra headers. */
+export type ApiRequestOptions<E extends Endpoint> = EndpointRequest<E> & { headers?: Record<string, string> };
+
 /**
- * Calls an endpoint of the contract: fills its path, sends its body, and checks the answer
- * against its declared schema (anything else is a ResponseShapeError).
+ * Calls an endpoint of the contract: fills its path, sends its query and body, and checks the
+ * answer against its declared schema (anything else is a ResponseShapeError; an endpoint without
+ * a JSON answer must answer nothing).
  */
-export function apiRequest<E extends Endpoint>(
+export async function apiRequest<E extends Endpoint>(
   endpoint: E,
-  request: EndpointRequest<E> & { headers?: Record<string, string> },
+  request: ApiRequestOptions<E>,
 ): Promise<EndpointAnswer<E>> {
-  let path = endpointPath(endpoint, request.params as Record<string, unknown> | undefined).replace(
-    /^\/api/,
-    '',
-  );
+  let path = endpointPath(endpoint, request.params as Record<string, unknown> | undefined);
   const query = Object.entries((request.query ?? {}) as Record<string, unknown>).filter(
     ([, v]) => v !== undefined,
   );
   if (query.length > 0) path += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}`;
-  return legacyApiRequest(path, {
-    method: endpoint.method,
-    body: request.body,
-    headers: request.headers,
-    response: (endpoint.answer ?? noContent) as ResponseSchema<EndpointAnswer<E>>,
-  });
-}
 
-export async function legacyApiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const session = readSession();
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, Accept: 'application/json' };
   if (session) headers.Authorization = `Token ${session.token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: options.method ?? 'GET',
+    response = await fetch(path, {
+      method: endpoint.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
   } catch {
     throw new ApiError(0, null);
@@ -131,7 +104,11 @@ export async function legacyApiRequest<T>(path: string, options: RequestOptions<
     throw new ApiError(response.status, detail, error.success ? (error.data.errors ?? {}) : {}, json);
   }
 
-  const parsed = options.response.safeParse(json);
+  if (endpoint.answer === undefined) {
+    if (json !== null) throw new ResponseShapeError(path);
+    return null as EndpointAnswer<E>;
+  }
+  const parsed = endpoint.answer.safeParse(json);
   if (!parsed.success) throw new ResponseShapeError(path);
-  return parsed.data;
+  return parsed.data as EndpointAnswer<E>;
 }

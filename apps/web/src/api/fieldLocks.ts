@@ -2,14 +2,9 @@
  * The field-lock calls of spec §7: lock, unlock and the list of fields held now. Lock calls name
  * this page's locks socket (X-Connection-Id), so the server releases them when that socket closes.
  */
-import {
-  detailResponse,
-  fieldLockConflictSchema,
-  type LockedField,
-  type LockModel,
-  lockedFieldSchema,
-} from '@keystone/contract';
-import { ApiError, legacyApiRequest, type ResponseSchema } from './client';
+import { fieldLockConflictSchema, type LockedField, type LockModel } from '@keystone/contract';
+import { fieldLockApi } from '@keystone/contract/endpoints/fieldLocks';
+import { ApiError, apiRequest } from './client';
 
 /** One lockable field: `field` is the wire (snake_case) name, e.g. 'title' or 'problem_statement'. */
 export interface LockTarget {
@@ -25,8 +20,6 @@ export interface LockHolder {
   user: string;
 }
 
-const lockedFieldList: ResponseSchema<LockedField[]> = lockedFieldSchema.array();
-
 const requestBody = (target: LockTarget) => ({
   model: target.model,
   res_id: target.resId,
@@ -34,26 +27,22 @@ const requestBody = (target: LockTarget) => ({
 });
 
 export async function lockField(target: LockTarget, connectionId: string): Promise<LockedField> {
-  return legacyApiRequest('/lock-field/', {
-    method: 'POST',
+  return apiRequest(fieldLockApi.lock, {
     body: requestBody(target),
     headers: { 'X-Connection-Id': connectionId },
-    response: lockedFieldSchema,
   });
 }
 
 /** Releases this page's lock only: the same user's lock held by another tab stays theirs. */
 export async function unlockField(target: LockTarget, connectionId: string): Promise<void> {
-  await legacyApiRequest('/unlock-field/', {
-    method: 'POST',
+  await apiRequest(fieldLockApi.unlock, {
     body: requestBody(target),
     headers: { 'X-Connection-Id': connectionId },
-    response: detailResponse,
   });
 }
 
 export async function fetchLockedFields(): Promise<LockedField[]> {
-  return legacyApiRequest('/locked-fields/', { response: lockedFieldList });
+  return apiRequest(fieldLockApi.list, {});
 }
 
 /** The holder named by a 409 answer to a lock call ({detail, user, user_id}), if it names one. */

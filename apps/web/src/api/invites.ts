@@ -2,54 +2,26 @@
  * Invites of the user's organisation (spec §3 "Invite"): listed and created on the profile page;
  * resent and revoked by administrators on /organisation.
  */
-import {
-  createInvitesResponse,
-  detailResponse,
-  type InviteSkipReason,
-  inviteSchema,
-  type Invite as WireInvite,
-} from '@keystone/contract';
+import type { CreateInvitesResponse, Invite as WireInvite } from '@keystone/contract';
+import { invitesApi } from '@keystone/contract/endpoints/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { legacyApiRequest, type ResponseSchema } from './client';
+import { apiRequest } from './client';
 import { organisationKey } from './organisation';
+import { type Camel, toCamel } from './wireCase';
 
-export interface Invite {
-  id: number;
-  email: string;
-  invitedBy: number | null;
-  isAccepted: boolean;
-  acceptedAt: string | null;
-  lastSentAt: string;
-}
+export type Invite = Camel<WireInvite>;
 
 const invitesKey = ['invites'] as const;
-const inviteList: ResponseSchema<WireInvite[]> = inviteSchema.array();
 
 async function fetchInvites(): Promise<Invite[]> {
-  const answer = await legacyApiRequest('/invites/', { response: inviteList });
-  return answer.map((invite) => ({
-    id: invite.id,
-    email: invite.email,
-    invitedBy: invite.invited_by,
-    isAccepted: invite.is_accepted,
-    acceptedAt: invite.accepted_at,
-    lastSentAt: invite.last_sent_at,
-  }));
+  return toCamel(await apiRequest(invitesApi.list, {}));
 }
 
 /** Who was invited, and each address that was not with the reason (this organisation's members and invitations). */
-export interface InvitesResult {
-  invited: string[];
-  notInvited: { email: string; reason: InviteSkipReason }[];
-}
+export type InvitesResult = Camel<CreateInvitesResponse>;
 
 async function createInvites(emails: string[]): Promise<InvitesResult> {
-  const answer = await legacyApiRequest('/invites/create/', {
-    method: 'POST',
-    body: emails,
-    response: createInvitesResponse,
-  });
-  return { invited: answer.invited, notInvited: answer.not_invited };
+  return toCamel(await apiRequest(invitesApi.create, { body: emails }));
 }
 
 export function useInvites() {
@@ -66,15 +38,12 @@ export function useCreateInvites() {
 }
 
 async function resendInvite(id: number): Promise<string> {
-  const answer = await legacyApiRequest(`/invites/${id}/resend/`, {
-    method: 'POST',
-    response: detailResponse,
-  });
+  const answer = await apiRequest(invitesApi.resend, { params: { id } });
   return answer.detail;
 }
 
 async function revokeInvite(id: number): Promise<string> {
-  const answer = await legacyApiRequest(`/invites/${id}/`, { method: 'DELETE', response: detailResponse });
+  const answer = await apiRequest(invitesApi.revoke, { params: { id } });
   return answer.detail;
 }
 

@@ -1,23 +1,14 @@
 /** Two-factor calls: the login's code step, and the status, set-up, confirm and disable of settings. */
-import {
-  detailResponse,
-  loginResponse,
-  type MfaStatus,
-  mfaStatusResponse,
-  recoveryCodesResponse,
-  type TotpSetup,
-  totpSetupResponse,
-} from '@keystone/contract';
+import type { MfaStatus, TotpSetup } from '@keystone/contract';
+import { authApi, mfaApi } from '@keystone/contract/endpoints/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { legacyApiRequest } from './client';
+import { apiRequest } from './client';
 import { type Session, useSession } from './session';
 
 /** The second step of a login: a final answer without user_id and key is a ResponseShapeError. */
 export async function loginWithMfa(input: { mfaToken: string; code: string }): Promise<Session> {
-  const answer = await legacyApiRequest('/auth/login/mfa/', {
-    method: 'POST',
+  const answer = await apiRequest(authApi.loginMfa, {
     body: { mfa_token: input.mfaToken, code: input.code },
-    response: loginResponse,
   });
   return { id: answer.user_id, token: answer.key };
 }
@@ -28,15 +19,14 @@ export function useMfaStatus() {
   const session = useSession();
   return useQuery({
     queryKey: mfaStatusKey(session?.id),
-    queryFn: (): Promise<MfaStatus> => legacyApiRequest('/auth/mfa/', { response: mfaStatusResponse }),
+    queryFn: (): Promise<MfaStatus> => apiRequest(mfaApi.status, {}),
     enabled: session !== null,
   });
 }
 
 export function useStartTotpSetup() {
   return useMutation({
-    mutationFn: (): Promise<TotpSetup> =>
-      legacyApiRequest('/auth/mfa/totp/setup/', { method: 'POST', response: totpSetupResponse }),
+    mutationFn: (): Promise<TotpSetup> => apiRequest(mfaApi.totpSetup, {}),
   });
 }
 
@@ -46,11 +36,7 @@ export function useConfirmTotp() {
   const session = useSession();
   return useMutation({
     mutationFn: async (code: string): Promise<string[]> => {
-      const answer = await legacyApiRequest('/auth/mfa/totp/confirm/', {
-        method: 'POST',
-        body: { code },
-        response: recoveryCodesResponse,
-      });
+      const answer = await apiRequest(mfaApi.totpConfirm, { body: { code } });
       return answer.recovery_codes;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaStatusKey(session?.id) }),
@@ -62,10 +48,8 @@ export function useDisableMfa() {
   const session = useSession();
   return useMutation({
     mutationFn: async (input: { password: string; code: string }): Promise<string> => {
-      const answer = await legacyApiRequest('/auth/mfa/disable/', {
-        method: 'POST',
+      const answer = await apiRequest(mfaApi.disable, {
         body: { ...(input.password ? { password: input.password } : {}), code: input.code },
-        response: detailResponse,
       });
       return answer.detail;
     },

@@ -4,123 +4,55 @@
  * Date-times stay the server's ISO strings, written with the strategy time zone's offset.
  */
 import {
-  type FrequencyUnit,
   notificationSettingsSchema,
-  type ReminderUnit,
   type NotificationSettings as WireNotificationSettings,
 } from '@keystone/contract';
+import { progressApi } from '@keystone/contract/endpoints/progress';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { legacyApiRequest } from './client';
+import { apiRequest } from './client';
 import { keepingCurrent } from './staleEdits';
-import { type Person, toPerson } from './strategyWire';
+import { type Camel, toCamel, toSnake } from './wireCase';
 
 export const notificationSettingsKey = (strategyId: number) => ['notification-settings', strategyId] as const;
 
-export interface TeamReminder {
-  offsetNumber: number;
-  offsetUnit: ReminderUnit;
-}
+export type NotificationSettings = Camel<WireNotificationSettings>;
 
-export interface NotificationSettings {
-  id: number;
-  strategy: number;
-  firstProgressUpdate: string | null;
-  nextProgressUpdate: string | null;
-  lastProgressUpdate: string | null;
-  timeZone: string;
-  updateFrequencyNumber: number;
-  updateFrequencyUnit: FrequencyUnit;
-  updateTime: string | null;
-  sendToMaster: true;
-  sendToSponsors: boolean;
-  sendToOwners: boolean;
-  sendToTeamMembers: boolean;
-  additionalRecipients: string | null;
-  teamReminders: (TeamReminder & { id: number })[];
-  reminderSendToMaster: boolean;
-  reminderSendToSponsors: boolean;
-  reminderSendToOwners: boolean;
-  reminderSendToTeamMembers: boolean;
-  strategyMasters: Person[];
-  version: number;
-}
+export type TeamReminder = Pick<NotificationSettings['teamReminders'][number], 'offsetNumber' | 'offsetUnit'>;
 
 /**
  * What the settings page saves. `firstProgressUpdate` is a wall-clock time without an offset
  * ('YYYY-MM-DDTHH:MM:00'): the server reads it in `timeZone`.
  */
-export interface NotificationSettingsUpdate {
-  firstProgressUpdate: string | null;
-  timeZone: string;
-  updateFrequencyNumber: number;
-  updateFrequencyUnit: FrequencyUnit;
-  sendToSponsors: boolean;
-  sendToOwners: boolean;
-  sendToTeamMembers: boolean;
-  additionalRecipients: string | null;
-  teamReminders: TeamReminder[];
-  reminderSendToMaster: boolean;
-  reminderSendToSponsors: boolean;
-  reminderSendToOwners: boolean;
-  reminderSendToTeamMembers: boolean;
-}
+export type NotificationSettingsUpdate = Pick<
+  NotificationSettings,
+  | 'firstProgressUpdate'
+  | 'timeZone'
+  | 'updateFrequencyNumber'
+  | 'updateFrequencyUnit'
+  | 'sendToSponsors'
+  | 'sendToOwners'
+  | 'sendToTeamMembers'
+  | 'additionalRecipients'
+  | 'reminderSendToMaster'
+  | 'reminderSendToSponsors'
+  | 'reminderSendToOwners'
+  | 'reminderSendToTeamMembers'
+> & { teamReminders: TeamReminder[] };
 
-export function toNotificationSettings(wire: WireNotificationSettings): NotificationSettings {
-  return {
-    id: wire.id,
-    strategy: wire.strategy,
-    firstProgressUpdate: wire.first_progress_update,
-    nextProgressUpdate: wire.next_progress_update,
-    lastProgressUpdate: wire.last_progress_update,
-    timeZone: wire.time_zone,
-    updateFrequencyNumber: wire.update_frequency_number,
-    updateFrequencyUnit: wire.update_frequency_unit,
-    updateTime: wire.update_time,
-    sendToMaster: wire.send_to_master,
-    sendToSponsors: wire.send_to_sponsors,
-    sendToOwners: wire.send_to_owners,
-    sendToTeamMembers: wire.send_to_team_members,
-    additionalRecipients: wire.additional_recipients,
-    teamReminders: wire.team_reminders.map((reminder) => ({
-      id: reminder.id,
-      offsetNumber: reminder.offset_number,
-      offsetUnit: reminder.offset_unit,
-    })),
-    reminderSendToMaster: wire.reminder_send_to_master,
-    reminderSendToSponsors: wire.reminder_send_to_sponsors,
-    reminderSendToOwners: wire.reminder_send_to_owners,
-    reminderSendToTeamMembers: wire.reminder_send_to_team_members,
-    strategyMasters: wire.strategy_masters.map(toPerson),
-    version: wire.version,
-  };
-}
+export const toNotificationSettings = (wire: WireNotificationSettings): NotificationSettings => toCamel(wire);
 
 /** The PATCH body: every setting (send_to_master is always on, spec §2); next/last are the server's. */
 export function notificationSettingsWire(update: NotificationSettingsUpdate) {
-  return {
-    first_progress_update: update.firstProgressUpdate,
-    time_zone: update.timeZone,
-    update_frequency_number: update.updateFrequencyNumber,
-    update_frequency_unit: update.updateFrequencyUnit,
-    send_to_master: true,
-    send_to_sponsors: update.sendToSponsors,
-    send_to_owners: update.sendToOwners,
-    send_to_team_members: update.sendToTeamMembers,
-    additional_recipients: update.additionalRecipients,
-    team_reminders: update.teamReminders.map((reminder) => ({
-      offset_number: reminder.offsetNumber,
-      offset_unit: reminder.offsetUnit,
-    })),
-    reminder_send_to_master: update.reminderSendToMaster,
-    reminder_send_to_sponsors: update.reminderSendToSponsors,
-    reminder_send_to_owners: update.reminderSendToOwners,
-    reminder_send_to_team_members: update.reminderSendToTeamMembers,
-  };
+  const teamReminders = update.teamReminders.map(({ offsetNumber, offsetUnit }) => ({
+    offsetNumber,
+    offsetUnit,
+  }));
+  return { ...toSnake({ ...update, teamReminders }), send_to_master: true };
 }
 
 async function fetchNotificationSettings(strategyId: number): Promise<NotificationSettings> {
   return toNotificationSettings(
-    await legacyApiRequest(`/notification-settings/${strategyId}/`, { response: notificationSettingsSchema }),
+    await apiRequest(progressApi.notificationSettings, { params: { id: strategyId } }),
   );
 }
 
@@ -128,10 +60,9 @@ async function updateNotificationSettings(
   strategyId: number,
   { update, version }: VersionedSettingsUpdate,
 ): Promise<NotificationSettings> {
-  const answer = await legacyApiRequest(`/notification-settings/update/${strategyId}/`, {
-    method: 'PATCH',
+  const answer = await apiRequest(progressApi.updateNotificationSettings, {
+    params: { id: strategyId },
     body: { ...notificationSettingsWire(update), version },
-    response: notificationSettingsSchema,
   });
   return toNotificationSettings(answer);
 }

@@ -2,19 +2,16 @@
  * What administrators manage on /organisation (issue 14): the organisation's settings, its members
  * and its security log. Answers keep the contract's wire shapes, as the page shows them as they are.
  */
-import {
-  type Member,
-  memberSchema,
-  type Organisation,
-  organisationSchema,
-  type SecurityEventKind,
-  securityLogPage,
-  type UpdateMemberRequest,
-  type UpdateOrganisationRequest,
-  updateMemberResponse,
+import type {
+  Organisation,
+  SecurityEventKind,
+  SecurityLogQuery,
+  UpdateMemberRequest,
+  UpdateOrganisationRequest,
 } from '@keystone/contract';
+import { organisationApi } from '@keystone/contract/endpoints/organisation';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { legacyApiRequest, type ResponseSchema } from './client';
+import { apiRequest } from './client';
 
 /** Every query of the page starts with this key, so one invalidation refreshes them all. */
 export const organisationKey = ['organisation'] as const;
@@ -22,36 +19,35 @@ const settingsKey = [...organisationKey, 'settings'] as const;
 const membersKey = [...organisationKey, 'members'] as const;
 const securityLogKey = [...organisationKey, 'security-log'] as const;
 
-const memberList: ResponseSchema<Member[]> = memberSchema.array();
-
 /** Which entries of the security log to show: about one member, of one kind, or all. */
 export interface SecurityLogFilter {
   user: number | null;
   kind: SecurityEventKind | null;
 }
 
-/** The log's address for one page: the filters, and where the previous page ended. */
-export function securityLogPath(filter: SecurityLogFilter, before: number | null): string {
-  const query = new URLSearchParams();
-  if (filter.user !== null) query.set('user', String(filter.user));
-  if (filter.kind !== null) query.set('kind', filter.kind);
-  if (before !== null) query.set('before', String(before));
-  const search = query.toString();
-  return `/organisation/security-log/${search ? `?${search}` : ''}`;
+/** The log's query for one page: the filters, and where the previous page ended (unset parts left out). */
+export function securityLogQuery(
+  filter: SecurityLogFilter,
+  before: number | null,
+): Partial<SecurityLogQuery> {
+  return {
+    ...(filter.user !== null && { user: filter.user }),
+    ...(filter.kind !== null && { kind: filter.kind }),
+    ...(before !== null && { before }),
+  };
 }
 
 export function useOrganisation() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: () => legacyApiRequest('/organisation/', { response: organisationSchema }),
+    queryFn: () => apiRequest(organisationApi.get, {}),
   });
 }
 
 export function useUpdateOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: UpdateOrganisationRequest) =>
-      legacyApiRequest('/organisation/', { method: 'PATCH', body: update, response: organisationSchema }),
+    mutationFn: (update: UpdateOrganisationRequest) => apiRequest(organisationApi.update, { body: update }),
     onSuccess: (organisation: Organisation) => queryClient.setQueryData(settingsKey, organisation),
     // The change is in the security log now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityLogKey }),
@@ -61,7 +57,7 @@ export function useUpdateOrganisation() {
 export function useMembers() {
   return useQuery({
     queryKey: membersKey,
-    queryFn: () => legacyApiRequest('/organisation/members/', { response: memberList }),
+    queryFn: () => apiRequest(organisationApi.members, {}),
   });
 }
 
@@ -74,11 +70,7 @@ export function useUpdateMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: MemberUpdate) =>
-      legacyApiRequest(`/organisation/members/${id}/`, {
-        method: 'PATCH',
-        body: change,
-        response: updateMemberResponse,
-      }),
+      apiRequest(organisationApi.updateMember, { params: { id }, body: change }),
     // Refused or not, the members, the log and the user's own rights (a self-demotion) are read again.
     onSettled: () =>
       Promise.all([
@@ -93,7 +85,7 @@ export function useSecurityLog(filter: SecurityLogFilter) {
   return useInfiniteQuery({
     queryKey: [...securityLogKey, filter],
     queryFn: ({ pageParam }) =>
-      legacyApiRequest(securityLogPath(filter, pageParam), { response: securityLogPage }),
+      apiRequest(organisationApi.securityLog, { query: securityLogQuery(filter, pageParam) }),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next_before,
   });

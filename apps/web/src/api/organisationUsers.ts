@@ -1,14 +1,13 @@
 /** GET /users/: everyone in the user's organisation, offered by the people pickers. */
-import { type UserSummary, userSummary } from '@keystone/contract';
+import { usersApi } from '@keystone/contract/endpoints/users';
 import { useQuery } from '@tanstack/react-query';
-import { legacyApiRequest, type ResponseSchema } from './client';
+import { apiRequest } from './client';
 
 export const organisationUsersKey = ['users'] as const;
-const userList: ResponseSchema<UserSummary[]> = userSummary.array();
 
 export function useOrganisationUsers() {
   return useQuery({
     queryKey: organisationUsersKey,
-    queryFn: () => legacyApiRequest('/users/', { response: userList }),
+    queryFn: () => apiRequest(usersApi.colleagues, {}),
   });
 }

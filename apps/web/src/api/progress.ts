@@ -6,17 +6,17 @@
 import {
   CONFLICT_CODES,
   commentSchema,
+  type InitiativeStatus,
   initiativeSchema,
-  lockedCommentDatesResponse,
   PROGRESS_MESSAGES,
   STRATEGY_MESSAGES,
   type StatusHistory,
-  statusHistorySchema,
-  type Comment as WireComment,
 } from '@keystone/contract';
+import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
+import { progressApi } from '@keystone/contract/endpoints/progress';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ApiError, legacyApiRequest, type ResponseSchema } from './client';
+import { ApiError, apiRequest } from './client';
 import { errorMessage } from './errorMessages';
 import { notificationSettingsKey } from './notificationSettings';
 import { rereadQueries } from './queryClient';
@@ -59,38 +59,25 @@ export function isCommentLocked(error: unknown): boolean {
 // ---- plain calls ----------------------------------------------------------------------------
 
 async function fetchLockedDates(strategyId: number): Promise<string[]> {
-  return legacyApiRequest(`/locked-comment-dates/${strategyId}/`, { response: lockedCommentDatesResponse });
+  return apiRequest(progressApi.lockedCommentDates, { params: { id: strategyId } });
 }
 
-const commentList: ResponseSchema<WireComment[]> = commentSchema.array();
 async function fetchLockedComments(strategyId: number, date: string): Promise<Comment[]> {
-  const answer = await legacyApiRequest('/locked-comments/', {
-    method: 'POST',
-    body: { strategy_id: strategyId, date },
-    response: commentList,
-  });
+  const answer = await apiRequest(progressApi.lockedComments, { body: { strategy_id: strategyId, date } });
   return answer.map(toComment);
 }
 
 async function fetchStatusHistory(strategyId: number): Promise<StatusHistory> {
-  return legacyApiRequest(`/status-history/${strategyId}/`, { response: statusHistorySchema });
+  return apiRequest(progressApi.statusHistory, { params: { id: strategyId } });
 }
 
 async function updateComment(id: number, comment: string, version: number | undefined): Promise<Comment> {
-  const answer = await legacyApiRequest(`/comments/update/${id}/`, {
-    method: 'PATCH',
-    body: { comment, version },
-    response: commentSchema,
-  });
+  const answer = await apiRequest(progressApi.updateComment, { params: { id }, body: { comment, version } });
   return toComment(answer);
 }
 
-async function updateStatus(id: number, status: string, version: number) {
-  const answer = await legacyApiRequest(`/initiative/update/${id}/`, {
-    method: 'PATCH',
-    body: { status, version },
-    response: initiativeSchema,
-  });
+async function updateStatus(id: number, status: InitiativeStatus, version: number) {
+  const answer = await apiRequest(initiativeApi.update, { params: { id }, body: { status, version } });
   return toInitiative(answer);
 }
 
@@ -153,7 +140,7 @@ export function useProgressSaves(strategyId: number) {
         await write(saved);
         return saved;
       },
-      status: async (initiativeId: number, status: string, version: number) => {
+      status: async (initiativeId: number, status: InitiativeStatus, version: number) => {
         const write = (initiative: Initiative) =>
           editStoredStrategy(queryClient, strategyId, (strategy) =>
             editInitiative(strategy, initiativeId, () => initiative),

@@ -1,32 +1,16 @@
-/** GET /api/config: what the browser may know before login (which sign-in methods exist). */
-import { publicConfigResponse } from '@keystone/contract';
+/** GET /api/config/: what the browser may know before login (which sign-in methods exist). */
+import type { PublicConfig as WirePublicConfig } from '@keystone/contract';
+import { authApi } from '@keystone/contract/endpoints/auth';
 import { useQuery } from '@tanstack/react-query';
-import { legacyApiRequest } from './client';
+import { apiRequest } from './client';
+import { type Camel, toCamel } from './wireCase';
 
-export interface GoogleSignInConfig {
-  clientId: string;
-  authorizationEndpoint: string;
-  redirectUri: string;
-}
-
-export interface PublicConfig {
-  productName: string;
-  google: GoogleSignInConfig | null;
-  /** No organisation exists yet: the login page points to the setup link in the server's log. */
-  needsSetup: boolean;
-}
+/** needsSetup: no organisation exists yet, so the login page points to the setup link in the server's log. */
+export type PublicConfig = Camel<WirePublicConfig>;
+export type GoogleSignInConfig = NonNullable<PublicConfig['google']>;
 
 async function fetchPublicConfig(): Promise<PublicConfig> {
-  const answer = await legacyApiRequest('/config', { response: publicConfigResponse });
-  return {
-    productName: answer.product_name,
-    google: answer.google && {
-      clientId: answer.google.client_id,
-      authorizationEndpoint: answer.google.authorization_endpoint,
-      redirectUri: answer.google.redirect_uri,
-    },
-    needsSetup: answer.needs_setup,
-  };
+  return toCamel(await apiRequest(authApi.config, {}));
 }
 
 export function usePublicConfig() {

@@ -1,18 +1,13 @@
 /** The user's own sessions and the password change, on the Security section of profile settings. */
-import { detailResponse, type SessionInfo, sessionSchema } from '@keystone/contract';
+import type { PasswordChangeRequest, SessionInfo } from '@keystone/contract';
+import { authApi, sessionsApi } from '@keystone/contract/endpoints/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { legacyApiRequest, type ResponseSchema } from './client';
+import { apiRequest } from './client';
 import { useSession } from './session';
+import { type Camel, toCamel } from './wireCase';
 import { toWire, type WireNames } from './wireForms';
 
-export interface SessionEntry {
-  id: number;
-  createdAt: string;
-  lastUsedAt: string;
-  userAgent: string;
-  ip: string;
-  current: boolean;
-}
+export type SessionEntry = Camel<SessionInfo>;
 
 export interface PasswordChange {
   oldPassword: string;
@@ -20,51 +15,31 @@ export interface PasswordChange {
   repeatPassword: string;
 }
 
-export const passwordChangeWire: WireNames<PasswordChange> = {
+export const passwordChangeWire: WireNames<PasswordChange, PasswordChangeRequest> = {
   oldPassword: 'old_password',
   password: 'new_password1',
   repeatPassword: 'new_password2',
 };
 
-const sessionList: ResponseSchema<SessionInfo[]> = sessionSchema.array();
-
 /** Keyed by the signed-in user, so another login never sees this one's sessions. */
 const sessionsKey = (userId: number | undefined) => ['sessions', userId] as const;
 
 async function fetchSessions(): Promise<SessionEntry[]> {
-  const answer = await legacyApiRequest('/auth/sessions/', { response: sessionList });
-  return answer.map((session) => ({
-    id: session.id,
-    createdAt: session.created_at,
-    lastUsedAt: session.last_used_at,
-    userAgent: session.user_agent,
-    ip: session.ip,
-    current: session.current,
-  }));
+  return toCamel(await apiRequest(sessionsApi.list, {}));
 }
 
 async function endSession(id: number): Promise<string> {
-  const answer = await legacyApiRequest(`/auth/sessions/${id}/`, {
-    method: 'DELETE',
-    response: detailResponse,
-  });
+  const answer = await apiRequest(sessionsApi.end, { params: { id } });
   return answer.detail;
 }
 
 async function endOtherSessions(): Promise<string> {
-  const answer = await legacyApiRequest('/auth/sessions/revoke-others/', {
-    method: 'POST',
-    response: detailResponse,
-  });
+  const answer = await apiRequest(sessionsApi.endOthers, {});
   return answer.detail;
 }
 
 async function changePassword(change: PasswordChange): Promise<string> {
-  const answer = await legacyApiRequest('/auth/password/change/', {
-    method: 'POST',
-    body: toWire(change, passwordChangeWire),
-    response: detailResponse,
-  });
+  const answer = await apiRequest(authApi.changePassword, { body: toWire(change, passwordChangeWire) });
   return answer.detail;
 }
 

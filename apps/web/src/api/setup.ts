@@ -1,9 +1,9 @@
 /** First run: whether a setup link works, and the setup that creates the organisation and logs in. */
-import { loginResponse, setupStatusResponse } from '@keystone/contract';
-import { legacyApiRequest } from './client';
+import type { SetupRequest } from '@keystone/contract';
+import { setupApi } from '@keystone/contract/endpoints/organisation';
+import { apiRequest } from './client';
 import type { Session } from './session';
-import type { WireNames } from './wireForms';
-import { toWire } from './wireForms';
+import { toWire, type WireNames } from './wireForms';
 
 export interface OrganisationSetup {
   token: string;
@@ -15,7 +15,7 @@ export interface OrganisationSetup {
   repeatPassword: string;
 }
 
-export const organisationSetupWire: WireNames<OrganisationSetup> = {
+export const organisationSetupWire: WireNames<OrganisationSetup, SetupRequest> = {
   token: 'token',
   organisationName: 'organisation_name',
   firstName: 'first_name',
@@ -26,18 +26,12 @@ export const organisationSetupWire: WireNames<OrganisationSetup> = {
 };
 
 export async function setupLinkIsValid(token: string): Promise<boolean> {
-  const answer = await legacyApiRequest(`/setup/${encodeURIComponent(token)}/`, {
-    response: setupStatusResponse,
-  });
+  const answer = await apiRequest(setupApi.status, { params: { token } });
   return answer.valid;
 }
 
 /** Creates the organisation and its administrator; resolves to the administrator's session. */
 export async function setUpOrganisation(setup: OrganisationSetup): Promise<Session> {
-  const answer = await legacyApiRequest('/setup/', {
-    method: 'POST',
-    body: toWire(setup, organisationSetupWire),
-    response: loginResponse,
-  });
+  const answer = await apiRequest(setupApi.complete, { body: toWire(setup, organisationSetupWire) });
   return { id: answer.user_id, token: answer.key };
 }

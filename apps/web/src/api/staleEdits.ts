@@ -6,7 +6,7 @@
 import { CONFLICT_CODES, userSummary } from '@keystone/contract';
 import { personName } from '../lib/personName';
 import { ApiError } from './client';
-import { toPerson } from './strategyWire';
+import { toCamel } from './wireCase';
 
 export interface StaleAnswer {
   /** The record as it is now, in its wire form. */
@@ -24,7 +24,7 @@ export function staleAnswer(error: unknown): StaleAnswer | null {
   const person = userSummary.safeParse(body.changed_by);
   return {
     current: current as StaleAnswer['current'],
-    changedBy: person.success ? personName(toPerson(person.data)) : null,
+    changedBy: person.success ? personName(toCamel(person.data)) : null,
   };
 }
 

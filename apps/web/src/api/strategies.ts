@@ -7,13 +7,13 @@ import {
   focusAreaSchema,
   initiativeSchema,
   STRATEGY_MESSAGES,
-  strategySchema,
   strategySummarySchema,
-  type StrategySummary as WireStrategySummary,
 } from '@keystone/contract';
+import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
+import { focusAreaApi, strategyApi } from '@keystone/contract/endpoints/strategies';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ApiError, legacyApiRequest, noContent, type ResponseSchema } from './client';
+import { ApiError, apiRequest } from './client';
 import { errorMessage } from './errorMessages';
 import { notificationSettingsKey } from './notificationSettings';
 import { progressKey } from './progress';
@@ -74,23 +74,20 @@ export function failureMessage(call: StrategyCall, error: unknown): string {
 
 // ---- plain calls ----------------------------------------------------------------------------
 
-const summaryList: ResponseSchema<WireStrategySummary[]> = strategySummarySchema.array();
 async function fetchStrategies(): Promise<StrategySummary[]> {
-  return (await legacyApiRequest('/strategies/', { response: summaryList })).map(toStrategySummary);
+  return (await apiRequest(strategyApi.list, {})).map(toStrategySummary);
 }
 
 async function fetchStrategy(id: number): Promise<Strategy> {
-  return toStrategy(await legacyApiRequest(`/strategy/${id}/`, { response: strategySchema }));
+  return toStrategy(await apiRequest(strategyApi.get, { params: { id } }));
 }
 
 async function createStrategy(): Promise<Strategy> {
-  return toStrategy(
-    await legacyApiRequest('/strategy/create/', { method: 'POST', body: {}, response: strategySchema }),
-  );
+  return toStrategy(await apiRequest(strategyApi.create, { body: {} }));
 }
 
 async function deleteStrategy(id: number): Promise<void> {
-  await legacyApiRequest(`/strategy/delete/${id}/`, { method: 'DELETE', response: noContent });
+  await apiRequest(strategyApi.delete, { params: { id } });
 }
 
 /** Exactly one field per call: autosave saves each field on its own (spec §4). */
@@ -102,11 +99,7 @@ async function updateStrategy(
   update: StrategyFieldUpdate,
   version: number | undefined,
 ): Promise<StrategySummary> {
-  const answer = await legacyApiRequest(`/strategy/update/${id}/`, {
-    method: 'PATCH',
-    body: { ...update, version },
-    response: strategySummarySchema,
-  });
+  const answer = await apiRequest(strategyApi.update, { params: { id }, body: { ...update, version } });
   return toStrategySummary(answer);
 }
 
@@ -115,11 +108,7 @@ async function updateFocusAreaTitle(
   title: string,
   version: number | undefined,
 ): Promise<FocusArea> {
-  const answer = await legacyApiRequest(`/focusarea/update/${id}/`, {
-    method: 'PATCH',
-    body: { title, version },
-    response: focusAreaSchema,
-  });
+  const answer = await apiRequest(focusAreaApi.update, { params: { id }, body: { title, version } });
   return toFocusArea(answer);
 }
 
@@ -128,11 +117,7 @@ async function updateInitiativeTitle(
   title: string,
   version: number | undefined,
 ): Promise<Initiative> {
-  const answer = await legacyApiRequest(`/initiative/update/${id}/`, {
-    method: 'PATCH',
-    body: { title, version },
-    response: initiativeSchema,
-  });
+  const answer = await apiRequest(initiativeApi.update, { params: { id }, body: { title, version } });
   return toInitiative(answer);
 }
 

@@ -2,10 +2,10 @@
  * The structure of a strategy (spec §4): creating, deleting and reordering focus areas and
  * initiatives. Created items are appended to the cache, deletes refetch, moves are optimistic.
  */
-import { initiativeSchema, sortResponse } from '@keystone/contract';
+import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
 import { focusAreaApi } from '@keystone/contract/endpoints/strategies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, legacyApiRequest, noContent } from './client';
+import { apiRequest } from './client';
 import { editFocusArea, editStrategy, strategyKey } from './strategyCache';
 import { applyOrder, moveItem, type Reorder, type SiblingOrder } from './strategyOrder';
 import { type FocusArea, type Initiative, type Strategy, toFocusArea, toInitiative } from './strategyWire';
@@ -22,24 +22,19 @@ async function deleteFocusArea(id: number): Promise<void> {
 }
 
 async function createInitiative(focusAreaId: number, sortIndex: number): Promise<Initiative> {
-  const answer = await legacyApiRequest('/initiative/create/', {
-    method: 'POST',
+  const answer = await apiRequest(initiativeApi.create, {
     body: { focus_area: focusAreaId, sort_index: sortIndex },
-    response: initiativeSchema,
   });
   return toInitiative(answer);
 }
 
 async function deleteInitiative(id: number): Promise<void> {
-  await legacyApiRequest(`/initiative/delete/${id}/`, { method: 'DELETE', response: noContent });
+  await apiRequest(initiativeApi.delete, { params: { id } });
 }
 
 async function sortItem(kind: 'focusarea' | 'initiative', id: number, sortIndex: number) {
-  const answer = await legacyApiRequest(`/${kind}/sort/${id}/`, {
-    method: 'PATCH',
-    body: { sort_index: sortIndex },
-    response: sortResponse,
-  });
+  const endpoint = kind === 'focusarea' ? focusAreaApi.sort : initiativeApi.sort;
+  const answer = await apiRequest(endpoint, { params: { id }, body: { sort_index: sortIndex } });
   const order: SiblingOrder = new Map(answer.order.map((entry) => [entry.id, entry.sort_index]));
   return order;
 }

@@ -5,8 +5,10 @@
 import type { FieldError, FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './client';
 
-/** Form field → wire field name. */
-export type WireNames<F> = { readonly [K in keyof F & string]: string };
+/** Form field → wire field name (of the request W, when given: then toWire answers a W). */
+export type WireNames<F, W = Record<string, unknown>> = {
+  readonly [K in keyof F & string]: keyof W & string;
+};
 
 interface ContractIssue {
   readonly path: readonly PropertyKey[];
@@ -20,10 +22,11 @@ export interface ContractSchema {
   ): { success: true } | { success: false; error: { issues: readonly ContractIssue[] } };
 }
 
-export function toWire<F extends object>(values: F, names: WireNames<F>): Record<string, unknown> {
+/** The form's values under their wire names; the name map's type says they make a W. */
+export function toWire<F extends object, W = Record<string, unknown>>(values: F, names: WireNames<F, W>): W {
   const wire: Record<string, unknown> = {};
   for (const field of Object.keys(names) as (keyof F & string)[]) wire[names[field]] = values[field];
-  return wire;
+  return wire as W;
 }
 
 function formFieldOf<F>(names: WireNames<F>, wireField: string): (keyof F & string) | undefined {

@@ -6,5 +6,5 @@ import type { Person } from '../api/strategyWire';
  * person keeps their place on the strategy, marked. */
 export function personName(person: Person): string {
   const name = displayName(person);
-  return person.deactivated ? `${name} ${DEACTIVATED_MARK}` : name;
+  return person.isActive === false ? `${name} ${DEACTIVATED_MARK}` : name;
 }

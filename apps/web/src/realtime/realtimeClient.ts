@@ -81,7 +81,7 @@ export class RealtimeClient {
 
   /**
    * A socket was refused before it opened: one cheap authenticated call (shared by both sockets)
-   * tells an invalid key, which legacyApiRequest answers by ending the session, from an outage.
+   * tells an invalid key, which apiRequest answers by ending the session, from an outage.
    */
   private readonly checkSession = (): Promise<void> => {
     this.sessionCheck ??= checkSessionKey().finally(() => {

@@ -1,5 +1,6 @@
 /** Initiatives: at most 5 per focus area, at least 1, densely ordered; title and charter fields. */
 import {
+  CHARTER_TEXT_FIELDS,
   canEditInitiative,
   canEditProgress,
   canEditStrategy,
@@ -26,6 +27,7 @@ import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
 import { lockStrategyRow, touchStrategy } from '../strategies/service';
 import { loadInitiativeAccess } from './access';
 import { withdrawApprovalAfterChange } from './approval';
+import { charterColumn } from './charterColumns';
 
 const INITIATIVE_NOT_FOUND = STRATEGY_MESSAGES.initiativeNotFound;
 const FOCUS_AREA_NOT_FOUND = STRATEGY_MESSAGES.focusAreaNotFound;
@@ -115,13 +117,10 @@ const structureEntry = (strategyId: number, user: AuthenticatedUser, id: number,
   version,
 });
 
-const WIRE_NAMES: Record<string, string> = {
-  problemStatement: 'problem_statement',
-  inScope: 'in_scope',
-  outScope: 'out_scope',
-  risksAndDependencies: 'risks_and_dependencies',
-  workPlan: 'work_plan',
-};
+/** Column → wire name, where they differ: the charter's texts. */
+const WIRE_NAMES: Record<string, string> = Object.fromEntries(
+  CHARTER_TEXT_FIELDS.map((field) => [charterColumn(field), field]),
+);
 const COLUMN_NAMES = Object.fromEntries(Object.entries(WIRE_NAMES).map(([column, wire]) => [wire, column]));
 
 /** Column values → the wire names of spec §3, for live updates and history. */
@@ -135,14 +134,7 @@ function editableFields(input: UpdateInitiativeRequest) {
   const fields = {
     title: rich(input.title),
     status: input.status,
-    problemStatement: rich(input.problem_statement),
-    inScope: rich(input.in_scope),
-    outScope: rich(input.out_scope),
-    deliverables: rich(input.deliverables),
-    risksAndDependencies: rich(input.risks_and_dependencies),
-    impact: rich(input.impact),
-    investment: rich(input.investment),
-    workPlan: rich(input.work_plan),
+    ...Object.fromEntries(CHARTER_TEXT_FIELDS.map((field) => [charterColumn(field), rich(input[field])])),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }

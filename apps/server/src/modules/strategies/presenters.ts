@@ -1,6 +1,7 @@
 /** The wire form (spec §3) of strategies, focus areas and initiatives, built in one place. */
 import type { Comment, FocusArea, Initiative, StrategySummary, UserSummary } from '@keystone/contract';
 import type { focusAreas, initiatives, strategies } from '../../db/schema';
+import { charterTexts } from '../initiatives/charterColumns';
 
 type StrategyRow = typeof strategies.$inferSelect;
 type FocusAreaRow = typeof focusAreas.$inferSelect;
@@ -39,14 +40,7 @@ export function presentInitiative(
     id: initiative.id,
     model: 'initiative',
     title: initiative.title,
-    problem_statement: initiative.problemStatement,
-    in_scope: initiative.inScope,
-    out_scope: initiative.outScope,
-    deliverables: initiative.deliverables,
-    risks_and_dependencies: initiative.risksAndDependencies,
-    impact: initiative.impact,
-    investment: initiative.investment,
-    work_plan: initiative.workPlan,
+    ...charterTexts(initiative),
     status: initiative.status,
     last_status: initiative.lastStatus,
     last_progress_update: iso(initiative.lastProgressUpdate),

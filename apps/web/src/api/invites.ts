@@ -3,7 +3,7 @@
  * resent and revoked by administrators on /organisation.
  */
 import type { CreateInvitesResponse, Invite as WireInvite } from '@keystone/contract';
-import { invitesApi } from '@keystone/contract/endpoints/users';
+import { invitesApi } from '@keystone/contract/endpoints/invites';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { organisationKey } from './organisation';

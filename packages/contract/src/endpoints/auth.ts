@@ -1,5 +1,3 @@
-/** Signing up, in and out, password resets, sessions and two-factor sign-in. */
-import { z } from 'zod';
 import {
   detailResponse,
   googleLoginRequest,
@@ -11,17 +9,9 @@ import {
   registrationRequest,
   verifyEmailRequest,
 } from '../auth';
-import { type Endpoint, idParams, resetLinkParams } from '../endpoint';
-import {
-  loginOrMfaResponse,
-  mfaDisableRequest,
-  mfaLoginRequest,
-  mfaStatusResponse,
-  recoveryCodesResponse,
-  totpConfirmRequest,
-  totpSetupResponse,
-} from '../mfa';
-import { passwordChangeRequest, sessionSchema } from '../sessions';
+import { type Endpoint, resetLinkParams } from '../endpoint';
+import { loginOrMfaResponse, mfaLoginRequest } from '../mfa';
+import { passwordChangeRequest } from '../sessions';
 
 export const authApi = {
   config: {
@@ -125,77 +115,5 @@ export const authApi = {
     body: mfaLoginRequest,
     answer: loginResponse,
     rateLimit: 'signIn',
-  },
-} satisfies Record<string, Endpoint>;
-
-export const sessionsApi = {
-  list: {
-    method: 'GET',
-    path: '/api/auth/sessions/',
-    tag: 'auth',
-    summary: 'My live sessions (API keys), newest first; `current` marks the one of this request',
-    auth: true,
-    answer: z.array(sessionSchema),
-  },
-  end: {
-    method: 'DELETE',
-    path: '/api/auth/sessions/{id}/',
-    tag: 'auth',
-    summary: 'End one of my sessions (its sockets close)',
-    auth: true,
-    params: idParams,
-    answer: detailResponse,
-    errors: [404],
-  },
-  endOthers: {
-    method: 'POST',
-    path: '/api/auth/sessions/revoke-others/',
-    tag: 'auth',
-    summary: 'End every session of mine but the current one',
-    auth: true,
-    answer: detailResponse,
-  },
-} satisfies Record<string, Endpoint>;
-
-export const mfaApi = {
-  status: {
-    method: 'GET',
-    path: '/api/auth/mfa/',
-    tag: 'auth',
-    summary: 'Is two-factor on, and how many recovery codes are left',
-    auth: true,
-    answer: mfaStatusResponse,
-  },
-  totpSetup: {
-    method: 'POST',
-    path: '/api/auth/mfa/totp/setup/',
-    tag: 'auth',
-    summary: 'Create (or replace) an unconfirmed TOTP secret; answers it with its otpauth URL and QR code',
-    auth: true,
-    answer: totpSetupResponse,
-    rateLimit: 'signIn',
-    errors: [409],
-  },
-  totpConfirm: {
-    method: 'POST',
-    path: '/api/auth/mfa/totp/confirm/',
-    tag: 'auth',
-    summary: 'Turn two-factor on with a code from the new secret; answers the recovery codes, once',
-    auth: true,
-    body: totpConfirmRequest,
-    answer: recoveryCodesResponse,
-    rateLimit: 'signIn',
-    errors: [409],
-  },
-  disable: {
-    method: 'POST',
-    path: '/api/auth/mfa/disable/',
-    tag: 'auth',
-    summary: 'Turn two-factor off with the password and a TOTP or recovery code',
-    auth: true,
-    body: mfaDisableRequest,
-    answer: detailResponse,
-    rateLimit: 'signIn',
-    errors: [409],
   },
 } satisfies Record<string, Endpoint>;

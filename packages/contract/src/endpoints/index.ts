@@ -3,14 +3,16 @@
  * registered and attacked. Pages import their area's module instead, so they load only those.
  */
 import type { Endpoint } from '../endpoint';
-import { authApi, mfaApi, sessionsApi } from './auth';
+import { mfaApi, sessionsApi } from './account';
+import { authApi } from './auth';
 import { fieldLockApi } from './fieldLocks';
 import { initiativeApi, timelineApi } from './initiatives';
+import { invitesApi } from './invites';
 import { operationsApi } from './operations';
 import { organisationApi, setupApi } from './organisation';
 import { progressApi } from './progress';
 import { focusAreaApi, strategyApi, teamApi } from './strategies';
-import { invitesApi, usersApi } from './users';
+import { usersApi } from './users';
 
 /** Every endpoint, grouped by area in the order the document lists them. */
 export const API_ENDPOINTS: readonly Endpoint[] = [

@@ -1,6 +1,7 @@
 /** HTTP side of two-factor authentication: status, set-up, confirm, disable, and the login's second step. */
 import { MFA_MESSAGES } from '@keystone/contract';
-import { authApi, mfaApi } from '@keystone/contract/endpoints/auth';
+import { mfaApi } from '@keystone/contract/endpoints/account';
+import { authApi } from '@keystone/contract/endpoints/auth';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';

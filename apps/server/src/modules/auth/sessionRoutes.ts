@@ -1,6 +1,7 @@
 /** HTTP side of the user's own sessions and the password change (issue 13). */
 import { MESSAGES, SESSION_MESSAGES } from '@keystone/contract';
-import { authApi, sessionsApi } from '@keystone/contract/endpoints/auth';
+import { sessionsApi } from '@keystone/contract/endpoints/account';
+import { authApi } from '@keystone/contract/endpoints/auth';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 /** /invites/, /invites/create/, and the administrators' revoke and resend. */
-import { invitesApi } from '@keystone/contract/endpoints/users';
+import { invitesApi } from '@keystone/contract/endpoints/invites';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { forAdministrators } from '../../http/authenticate';

@@ -177,15 +177,16 @@ export function buildOpenApiDocument(): Record<string, unknown> {
 function fieldList(body: z.ZodType | undefined, schemas: Record<string, JsonSchema>): string {
   if (!body) return '—';
   const label = bodyName(body);
-  if (!label) return '<span class="name">inline</span>';
-  const name = label.replace(/\[\]$/, '');
-  const properties = schemas[name]?.properties as Record<string, unknown> | undefined;
-  const required = new Set((schemas[name]?.required as string[] | undefined) ?? []);
+  // A schema without a document name (e.g. the health answer) is described by its own fields.
+  const schema = label ? schemas[label.replace(/\[\]$/, '')] : jsonSchema(body, 'output');
+  const properties = schema?.properties as Record<string, unknown> | undefined;
+  const required = new Set((schema?.required as string[] | undefined) ?? []);
   const fields = properties
     ? Object.keys(properties)
         .map((field) => `<code>${escapeHtml(field)}</code>${required.has(field) ? '*' : ''}`)
         .join(' ')
     : '';
+  if (!label) return fields || '—';
   return `<span class="name">${escapeHtml(label)}</span>${fields ? `<br>${fields}` : ''}`;
 }
 

@@ -32,6 +32,9 @@ export async function startServer({ databaseUrl, seed = true, inspect = false } 
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '100000',
+    // Measured as deployed, with its metrics, on any free port (instances run side by side);
+    // METRICS_PORT=off in the bench's environment measures the server without them.
+    METRICS_PORT: process.env.METRICS_PORT === 'off' ? 'off' : '0',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

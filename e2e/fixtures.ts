@@ -45,6 +45,8 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
         SMTP_URL: smtpUrl,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: '1000',
+        // Any free port: the workers' servers never compete for the default one.
+        METRICS_PORT: '0',
         // Lets the progress test move the server's clock past a due date (POST /api/test/clock).
         TEST_CLOCK: '1',
       };

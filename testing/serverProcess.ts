@@ -17,6 +17,7 @@ const STOP_WITHIN_MS = 10_000;
 export interface ServerProcess {
   /** http://127.0.0.1:PORT */
   baseUrl: string;
+  pid: number;
   /** The same call as the server tests' TestServer.api, over HTTP. */
   api: ApiCall;
   /** What the process wrote to stdout and stderr, for failure messages. */
@@ -76,6 +77,8 @@ export async function startServerProcess(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '1000',
+    // Any free port: instances started side by side never compete for the default one.
+    METRICS_PORT: '0',
     DATABASE_URL: undefined,
     SMTP_URL: undefined,
     ...env,
@@ -116,5 +119,5 @@ export async function startServerProcess(
     await stop();
     throw error;
   }
-  return { baseUrl, api: httpApi(baseUrl), output, kill, stop };
+  return { baseUrl, pid: child.pid!, api: httpApi(baseUrl), output, kill, stop };
 }

@@ -7,6 +7,7 @@ import { SOCKET_MAX_MESSAGE_BYTES } from '@keystone/contract';
 import { operationsApi } from '@keystone/contract/endpoints/operations';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Registry } from 'prom-client';
 import { type Config, proxyTrust } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
@@ -20,6 +21,8 @@ import { registerStaticSite } from './http/staticSite';
 import { type Clock, ShiftedClock, systemClock } from './lib/clock';
 import { OutboxWorker } from './mail/outbox';
 import { createTransport } from './mail/transport';
+import { registerHttpMetrics } from './metrics/httpMetrics';
+import { registerStateMetrics } from './metrics/stateMetrics';
 import { activityRoutes } from './modules/activity/routes';
 import { authRoutes } from './modules/auth/routes';
 import { focusAreaRoutes } from './modules/focus-areas/routes';
@@ -78,6 +81,8 @@ export interface BuiltApp {
   database: Database;
   realtime: Realtime;
   scheduler: ProgressScheduler;
+  /** The app's metrics, for main.ts to serve on METRICS_PORT; undefined with METRICS_PORT=off. */
+  metrics: Registry | undefined;
 }
 
 export interface BuildOptions {
@@ -155,6 +160,8 @@ export async function buildApp(
   app.decorateRequest('changes', null);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  const metrics = config.metrics ? new Registry() : undefined;
+  if (metrics) registerHttpMetrics(app, metrics);
   // From here on (the body is read), what the request publishes is noted in request.changes.
   app.addHook('preValidation', (request, _reply, done) => {
     request.changes = { strategyIds: new Set(), all: false };
@@ -192,6 +199,7 @@ export async function buildApp(
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db.db) });
   await app.register(compress, { threshold: 1024 });
   const realtime = new Realtime(db, config, app.log, pages);
+  if (metrics) registerStateMetrics(metrics, { database: db, hub: realtime.hub, clock, log: app.log });
   await app.register(websocket, {
     // A larger frame closes the socket (1009) before it is buffered whole.
     options: { maxPayload: SOCKET_MAX_MESSAGE_BYTES, perMessageDeflate: false },
@@ -250,5 +258,5 @@ export async function buildApp(
     if (!database) await db.close();
   });
 
-  return { app, ctx, database: db, realtime, scheduler };
+  return { app, ctx, database: db, realtime, scheduler, metrics };
 }

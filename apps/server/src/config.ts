@@ -42,7 +42,21 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   TRUST_PROXY: z.string().trim().default('').transform(parseTrustProxy),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  METRICS_PORT: z.string().trim().default('').transform(parseMetricsPort),
 });
+
+const DEFAULT_METRICS_PORT = 9464;
+
+/** A port (0: any free one, for several instances on one machine), or 'off' for no metrics at all. */
+function parseMetricsPort(value: string, ctx: z.RefinementCtx): number | 'off' {
+  if (value === '') return DEFAULT_METRICS_PORT;
+  if (value === 'off') return value;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (port <= 65535) return port;
+  ctx.addIssue({ code: 'custom', message: 'must be a port number (0 picks a free one) or off' });
+  return z.NEVER;
+}
 
 /**
  * Which proxies' X-Forwarded-For to believe: none, the nearest N hops, or those at the given
@@ -110,6 +124,8 @@ export interface Config {
   schedulerPollMs: number;
   /** Browser tests only: a clock that POST /api/test/clock can move. */
   testClock: boolean;
+  /** Where main.ts serves /metrics (a listener of its own, not the app's port); undefined: no metrics. */
+  metrics: { host: string; port: number } | undefined;
   /** A field lock not renewed within this time is released (DESIGN §5). */
   lockTtlMs: number;
   /** How often expired locks are looked for and released. */
@@ -168,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxPollMs: 1000,
     schedulerPollMs: 15_000,
     testClock: e.TEST_CLOCK,
+    metrics: e.METRICS_PORT === 'off' ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     lockTtlMs: LOCK_TIMINGS.ttlMs,
     lockSweepMs: 1000,
     webDist: undefined,

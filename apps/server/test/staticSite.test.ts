@@ -45,6 +45,14 @@ describe('serving the web app', () => {
     expect(response.body).toEqual({ detail: 'Not found.' });
   });
 
+  it('should answer /metrics with a 404, not the page: the metrics have a listener of their own', async () => {
+    for (const url of ['/metrics', '/metrics/', '/metrics?name=x']) {
+      const response = await server.api('GET', url);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ detail: 'Not found.' });
+    }
+  });
+
   it('should answer unknown API paths with a JSON 404', async () => {
     const response = await server.api('GET', '/api/no-such-call/');
     expect(response.status).toBe(404);

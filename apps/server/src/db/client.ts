@@ -40,7 +40,18 @@ export interface Database {
    * notifications sent meanwhile are gone, so listeners must resynchronise.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** The pool's connections now (PostgreSQL only: PGlite is one in-process connection, no pool). */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Open connections, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because all `max` are busy. */
+  waiting: number;
+  max: number;
 }
 
 export interface ListenHandlers {
@@ -54,6 +65,7 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
 
 /** A fixed key for pg_advisory_lock so that instances starting together migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727_001;
+const POOL_MAX = 10;
 
 export interface OpenOptions {
   databaseUrl: string | undefined;
@@ -100,13 +112,19 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 async function openPostgres(options: OpenOptions): Promise<Database> {
   const databaseUrl = options.databaseUrl!;
   await migrateWithLock(databaseUrl);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX, idleTimeoutMillis: 30_000 });
   // An idle client losing its server (e.g. PostgreSQL restarting) must not crash the process.
   pool.on('error', () => {});
   return {
     db: drizzlePostgres({ client: pool, schema, logger: queryLogger(options) }),
     kind: 'postgres',
     listen: (channel, handlers) => listenPostgres(databaseUrl, channel, handlers),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
     close: () => pool.end(),
   };
 }

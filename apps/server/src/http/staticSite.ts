@@ -30,7 +30,15 @@ export async function registerStaticSite(app: FastifyInstance, webDist: string |
     const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/ws/');
     // A missing hashed asset (e.g. from an older build) must be a 404, not the HTML page.
     const isAsset = request.url.startsWith('/assets/');
-    if (!isApi && !isAsset && hasSite && (request.method === 'GET' || request.method === 'HEAD')) {
+    // Metrics have a listener of their own (METRICS_PORT); a scraper pointed here gets a 404, not the page.
+    const isMetrics = /^\/metrics(?:[/?]|$)/.test(request.url);
+    if (
+      !isApi &&
+      !isAsset &&
+      !isMetrics &&
+      hasSite &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ detail: MESSAGES.notFound });

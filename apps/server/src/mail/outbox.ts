@@ -140,3 +140,27 @@ export class OutboxWorker {
     }
   }
 }
+
+export interface OutboxBacklog {
+  /** Unsent mails still to be tried. */
+  pending: number;
+  /** Age of the oldest of them, in seconds (0 when none). */
+  oldestPendingSeconds: number;
+  /** Unsent mails tried MAX_ATTEMPTS times: nobody will send them. */
+  givenUp: number;
+}
+
+/** What waits in the outbox, for every instance (a metric); one read of the unsent rows' index. */
+export async function outboxBacklog(db: Queryable): Promise<OutboxBacklog> {
+  const result = await db.execute<{ pending: number; oldest_seconds: number | null; given_up: number }>(sql`
+    select count(*) filter (where attempts < ${MAX_ATTEMPTS})::int as pending,
+      extract(epoch from now() - min(created_at) filter (where attempts < ${MAX_ATTEMPTS}))::float8 as oldest_seconds,
+      count(*) filter (where attempts >= ${MAX_ATTEMPTS})::int as given_up
+    from outbox_mails where sent_at is null`);
+  const row = result.rows[0];
+  return {
+    pending: Number(row?.pending ?? 0),
+    oldestPendingSeconds: Math.max(0, Number(row?.oldest_seconds ?? 0)),
+    givenUp: Number(row?.given_up ?? 0),
+  };
+}

@@ -41,6 +41,14 @@ export class SocketHub {
     return count;
   }
 
+  /** Open sockets of each kind (a metric). */
+  countByKind(): Record<SocketKind, number> {
+    const counts: Record<SocketKind, number> = { locks: 0, streaming: 0 };
+    for (const connections of this.byUser.values())
+      for (const connection of connections) counts[connection.kind] += 1;
+    return counts;
+  }
+
   add(connection: Connection): void {
     let connections = this.byUser.get(connection.userId);
     if (!connections) {

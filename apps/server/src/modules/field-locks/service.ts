@@ -332,3 +332,13 @@ export async function releaseUserLocks(db: Queryable, userId: number): Promise<v
   const rows = await db.delete(lockedFields).where(eq(lockedFields.userId, userId)).returning();
   await publishReleased(db, rows);
 }
+
+/** Unexpired locks in the whole database, every organisation and instance (a metric). */
+export async function countHeldLocks(db: Queryable): Promise<number> {
+  // Read through locked_fields_expiry_idx.
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(lockedFields)
+    .where(gt(lockedFields.expiresAt, sql`now()`));
+  return row?.count ?? 0;
+}

@@ -6,7 +6,7 @@
  */
 
 import { type FocusArea, parseRecipients } from '@keystone/contract';
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import {
   comments,
@@ -105,6 +105,12 @@ async function progressChanged(db: Queryable, strategyId: number): Promise<Realt
   );
 }
 
+/** The rows processNextDueDate claims. */
+const dueDateHasCome = (now: Date) => lte(notificationSettings.nextProgressUpdate, now);
+/** The rows sendNextReminder claims: a reminder whose due date has not come too. */
+const reminderHasCome = (now: Date) =>
+  and(lte(notificationSettings.nextReminderAt, now), gt(notificationSettings.nextProgressUpdate, now));
+
 /**
  * Processes the earliest due date that has come (of a row no other instance holds): locks the
  * current comments with the status of the moment, creates fresh ones, records each initiative's
@@ -116,7 +122,7 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
     const [row] = await tx
       .select()
       .from(notificationSettings)
-      .where(lte(notificationSettings.nextProgressUpdate, now))
+      .where(dueDateHasCome(now))
       .orderBy(asc(notificationSettings.nextProgressUpdate))
       .limit(1)
       .for('update', { skipLocked: true });
@@ -204,9 +210,7 @@ export async function sendNextReminder(db: Db, now: Date, appUrl: string): Promi
     const [row]: SettingsRow[] = await tx
       .select()
       .from(notificationSettings)
-      .where(
-        and(lte(notificationSettings.nextReminderAt, now), gt(notificationSettings.nextProgressUpdate, now)),
-      )
+      .where(reminderHasCome(now))
       .orderBy(asc(notificationSettings.nextReminderAt))
       .limit(1)
       .for('update', { skipLocked: true });
@@ -248,4 +252,23 @@ export async function nextWakeUp(db: Queryable): Promise<Date | null> {
     })
     .from(notificationSettings);
   return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * The earliest due date or reminder moment that has come and still waits for a pass, on any
+ * instance, or null: how late the scheduler is (a metric). Each read is a range of its index.
+ */
+export async function earliestWaitingMoment(db: Queryable, now: Date): Promise<Date | null> {
+  const [[dueDate], [reminder]] = await Promise.all([
+    db
+      .select({ at: min(notificationSettings.nextProgressUpdate) })
+      .from(notificationSettings)
+      .where(dueDateHasCome(now)),
+    db
+      .select({ at: min(notificationSettings.nextReminderAt) })
+      .from(notificationSettings)
+      .where(reminderHasCome(now)),
+  ]);
+  const moments = [dueDate?.at, reminder?.at].filter((at): at is Date => at instanceof Date);
+  return moments.length ? new Date(Math.min(...moments.map((at) => at.getTime()))) : null;
 }

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, type ServerProcess, startServerProcess } from '../../../testing/serverProcess';
+import { ConfigError, loadConfig } from '../src/config';
 import { parseSamples } from './helpers/metrics';
 
 /** The TCP ports a process listens on (Linux: its socket descriptors matched in /proc/net/tcp*). */
@@ -30,6 +31,26 @@ function listeningPorts(pid: number): number[] {
   }
   return ports.sort((a, b) => a - b);
 }
+
+describe('METRICS_PORT and METRICS_HOST', () => {
+  it('should default to the loopback address and port 9464, take 0 and any port, and off', () => {
+    expect(loadConfig({}).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '0' }).metrics).toEqual({ host: '127.0.0.1', port: 0 });
+    expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '10.0.1.5' }).metrics).toEqual({
+      host: '10.0.1.5',
+      port: 9100,
+    });
+    expect(loadConfig({ METRICS_PORT: 'off' }).metrics).toBeUndefined();
+  });
+
+  it('should refuse anything else, naming the variable', () => {
+    for (const value of ['no', '-1', '65536', '9464x', 'OFF ']) {
+      expect(() => loadConfig({ METRICS_PORT: value }), value).toThrow(ConfigError);
+      expect(() => loadConfig({ METRICS_PORT: value }), value).toThrow(/METRICS_PORT: must be a port number/);
+    }
+  });
+});
 
 /** Each test starts a server process: slow on a busy machine. */
 const WITH_A_START = { timeout: 90_000 };

@@ -13,6 +13,8 @@ export interface MetricsListener {
   close(): Promise<void>;
 }
 
+const SCRAPE_REQUEST_TIMEOUT_MS = 10_000;
+
 /** The process's own metrics (memory, heap, event-loop lag, GC), made once: they watch the whole process. */
 let processMetrics: Registry | undefined;
 
@@ -47,6 +49,9 @@ export async function serveMetrics(
       },
     );
   });
+  // A scrape is one small GET: a client slower than this is not Prometheus.
+  server.headersTimeout = SCRAPE_REQUEST_TIMEOUT_MS;
+  server.requestTimeout = SCRAPE_REQUEST_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(address.port, address.host, () => {

@@ -150,7 +150,7 @@ export interface OutboxBacklog {
   givenUp: number;
 }
 
-/** What waits in the outbox, for every instance (a metric); one read of the unsent rows' index. */
+/** What waits in the outbox, for every instance (a metric): reads the unsent rows only, found by their partial index. */
 export async function outboxBacklog(db: Queryable): Promise<OutboxBacklog> {
   const result = await db.execute<{ pending: number; oldest_seconds: number | null; given_up: number }>(sql`
     select count(*) filter (where attempts < ${MAX_ATTEMPTS})::int as pending,

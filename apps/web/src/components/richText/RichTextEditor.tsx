@@ -165,7 +165,12 @@ function takeOver(editor: Editor, { at, keys }: Activation) {
   // The view has focus already, so this only sets the selection (its own delayed focus is harmless).
   editor.commands.focus(clicked ? clicked.pos : 'end');
   for (const key of keys.splice(0)) {
-    if (key === 'Enter' || key === 'Backspace') editor.commands.keyboardShortcut(key);
-    else view.dispatch(view.state.tr.insertText(key));
+    if ('text' in key) view.dispatch(view.state.tr.insertText(key.text));
+    else if (key.command === 'SelectAll') editor.commands.selectAll();
+    else if (!editor.commands.keyboardShortcut(key.command) && key.command === 'Backspace') {
+      // A Backspace inside a line is the browser's own, not a shortcut: the character before the caret.
+      const { from } = editor.state.selection;
+      editor.commands.deleteRange({ from: from - 1, to: from });
+    }
   }
 }

@@ -6,12 +6,15 @@
  */
 import type { KeyboardEvent, PointerEvent } from 'react';
 
+/** Text typed, or a key kept for the editor (select all, for typing over the text). */
+export type BufferedKey = { text: string } | { command: 'Enter' | 'Backspace' | 'SelectAll' };
+
 /** What the user did to a static view before the editor took its place. */
 export interface Activation {
   /** Where the pointer went down (the caret goes there), or null for keyboard focus (the end). */
   at: { x: number; y: number } | null;
-  /** Keys typed before the editor was ready, in order: text, or 'Enter' / 'Backspace'. */
-  keys: string[];
+  /** Keys typed before the editor was ready, in order. */
+  keys: BufferedKey[];
 }
 
 interface StaticRichTextProps {
@@ -41,19 +44,12 @@ export function StaticRichText({
 }: StaticRichTextProps) {
   const editable = !readOnly;
   const keep = (event: KeyboardEvent) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const key =
-      event.key.length === 1
-        ? event.key
-        : event.key === 'Enter' || event.key === 'Backspace'
-          ? event.key
-          : null;
+    const key = bufferedKey(event);
     if (key === null) return;
     event.preventDefault();
     const previous = activation.keys.at(-1);
     // Consecutive characters go in as one piece of text.
-    if (key.length === 1 && previous !== undefined && isText(previous))
-      activation.keys.push(activation.keys.pop() + key);
+    if ('text' in key && previous && 'text' in previous) previous.text += key.text;
     else activation.keys.push(key);
   };
   return (
@@ -99,4 +95,10 @@ function emptyParagraph(placeholder: string): string {
   return `<p class="is-editor-empty" data-placeholder="${attribute}"><br></p>`;
 }
 
-const isText = (key: string) => key !== 'Enter' && key !== 'Backspace';
+function bufferedKey(event: KeyboardEvent): BufferedKey | null {
+  const modified = event.ctrlKey || event.metaKey;
+  if (modified && !event.altKey && event.key.toLowerCase() === 'a') return { command: 'SelectAll' };
+  if (modified || event.altKey) return null;
+  if (event.key.length === 1) return { text: event.key };
+  return event.key === 'Enter' || event.key === 'Backspace' ? { command: event.key } : null;
+}

@@ -2,6 +2,7 @@ import { MESSAGES } from '@keystone/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RichTextField } from '../src/components/RichTextField';
+import { displayHtml } from '../src/components/richText/displayHtml';
 import { LINK_PROTOCOL_MESSAGE, readLinkAddress } from '../src/lib/linkAddress';
 import { openEditor } from './richTextEditing';
 
@@ -139,5 +140,14 @@ describe('readLinkAddress', () => {
     ]) {
       expect(readLinkAddress(address)).toEqual({ kind: 'invalid', message: LINK_PROTOCOL_MESSAGE });
     }
+  });
+});
+
+describe('displayHtml', () => {
+  it('should show a link without a safe address, and a heading, as the editor does', () => {
+    expect(displayHtml('<p>a <a target="_blank">b</a> <a href="https://x.test/">c</a></p><h1>d</h1>')).toBe(
+      '<p>a b <a href="https://x.test/">c</a></p><p>d</p>',
+    );
+    expect(displayHtml('<p>plain</p>')).toBe('<p>plain</p>');
   });
 });

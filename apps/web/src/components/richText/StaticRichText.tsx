@@ -1,10 +1,12 @@
 /**
  * A rich-text field's stored text as plain HTML, looking exactly like the editor at rest (same
- * classes, so the same styles and height). The server sanitises stored rich text (DESIGN §3), so
- * it is shown as it is. It announces itself as the text box the editor will be, and is reachable
- * with Tab when it may be edited; a pointer on it or focus asks for the editor.
+ * classes, so the same styles and height). The server sanitises stored rich text (DESIGN §3);
+ * displayHtml only drops what the editor's schema would. It announces itself as the text box the
+ * editor will be, and is reachable with Tab when it may be edited; a pointer on it or focus asks
+ * for the editor.
  */
-import type { KeyboardEvent, PointerEvent } from 'react';
+import { type KeyboardEvent, type PointerEvent, useMemo } from 'react';
+import { displayHtml } from './displayHtml';
 
 /** Text typed, or a key kept for the editor (select all, for typing over the text). */
 export type BufferedKey = { text: string } | { command: 'Enter' | 'Backspace' | 'SelectAll' };
@@ -43,6 +45,7 @@ export function StaticRichText({
   onPreload,
 }: StaticRichTextProps) {
   const editable = !readOnly;
+  const shown = useMemo(() => (html ? displayHtml(html) : emptyParagraph(placeholder)), [html, placeholder]);
   const keep = (event: KeyboardEvent) => {
     const key = bufferedKey(event);
     if (key === null) return;
@@ -83,7 +86,7 @@ export function StaticRichText({
         onFocus={editable ? onActivate : undefined}
         onKeyDown={editable ? keep : undefined}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: stored rich text is sanitised by the server (DESIGN §3).
-        dangerouslySetInnerHTML={{ __html: html || emptyParagraph(placeholder) }}
+        dangerouslySetInnerHTML={{ __html: shown }}
       />
     </div>
   );

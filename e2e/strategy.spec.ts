@@ -176,18 +176,18 @@ test('someone who is not a strategy master sees read-only fields with the reason
   await expect(title).not.toBeEditable();
   await title.hover();
   await expect(page.getByRole('tooltip')).toHaveText(MESSAGES.noPermission);
-  await expect(page.getByRole('textbox', { name: 'Ambition' })).toHaveAttribute('contenteditable', 'false');
+  await expect(page.getByRole('textbox', { name: 'Ambition' })).toHaveAttribute('aria-readonly', 'true');
   await expect(page.getByRole('textbox', { name: 'Title of focus area 1' })).toHaveAttribute(
-    'contenteditable',
-    'false',
+    'aria-readonly',
+    'true',
   );
   await expect(page.getByRole('textbox', { name: 'Title of initiative 1' })).toHaveAttribute(
-    'contenteditable',
-    'false',
+    'aria-readonly',
+    'true',
   );
   await expect(page.getByRole('textbox', { name: 'Title of initiative 2' })).toHaveAttribute(
-    'contenteditable',
-    'true',
+    'aria-readonly',
+    'false',
   );
   await expect(page.getByRole('button', { name: /^Move / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add focus area' })).toHaveCount(0);

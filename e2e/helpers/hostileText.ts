@@ -124,9 +124,9 @@ function executableMarkup(): string[] {
   for (const element of doc.querySelectorAll(`body :is(${neverInBody}, script)`))
     problems.push(`unexpected element: ${show(element)}`);
   const notRichText = 'img, svg, style, table, script, iframe, form, input, button, video, audio, source';
-  for (const element of doc.querySelectorAll(`.ProseMirror :is(${notRichText})`))
+  for (const element of doc.querySelectorAll(`.tiptap :is(${notRichText})`))
     problems.push(`in rich text: ${show(element)}`);
-  for (const link of doc.querySelectorAll('.ProseMirror a')) {
+  for (const link of doc.querySelectorAll('.tiptap a')) {
     if (!/^https?:\/\//i.test(link.getAttribute('href') ?? ''))
       problems.push(`rich-text link: ${show(link)}`);
   }
@@ -206,7 +206,7 @@ export async function watchForScripts(page: Page): Promise<ScriptWatch> {
 
 /** Clicks into every editable rich-text field, so TipTap handles the content as an editor. */
 export async function focusEveryEditor(page: Page): Promise<number> {
-  const editors = page.locator('.ProseMirror[contenteditable="true"]');
+  const editors = page.locator('.tiptap[aria-readonly="false"]');
   const count = await editors.count();
   for (let index = 0; index < count; index += 1) {
     await editors.nth(index).click();
@@ -223,7 +223,7 @@ export async function focusEveryEditor(page: Page): Promise<number> {
 
 /** Clicks every link inside rendered rich text (each must be the safe one); answers how many. */
 export async function clickRichTextLinks(page: Page): Promise<number> {
-  const links = page.locator('.ProseMirror a');
+  const links = page.locator('.tiptap a');
   const count = await links.count();
   for (let index = 0; index < count; index += 1) {
     await expect(links.nth(index)).toHaveAttribute('href', SAFE_LINK.href);

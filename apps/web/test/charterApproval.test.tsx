@@ -112,8 +112,9 @@ describe('editing an approved charter', { timeout: 40_000 }, () => {
     fireEvent.click(within(again).getByRole('button', { name: CHARTER_MESSAGES.continueEditing }));
     await noDialog();
 
-    focus(problem);
-    focus(impact);
+    // The fields may be editors now, in place of their static text.
+    focus(screen.getByRole('textbox', { name: 'Problem statement' }));
+    focus(screen.getByRole('textbox', { name: 'Impact' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(openDialog()).toBeNull();
     // Focusing takes the field's lock; nothing was written.

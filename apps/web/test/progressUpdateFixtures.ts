@@ -7,7 +7,6 @@ import type {
   StatusHistory,
   Strategy,
 } from '@keystone/contract';
-import { act } from '@testing-library/react';
 import { saveSession } from '../src/api/session';
 import { type FakeAnswer, fakeServer, ok, renderApp } from './renderApp';
 import { MARK, wireStrategy } from './strategyPageFixtures';
@@ -132,11 +131,3 @@ export const rowOf = (initiativeId: number) => {
   if (!row) throw new Error(`no row ${initiativeId}`);
   return row;
 };
-
-/** Types into a TipTap field the way its own input rules would (jsdom has no editing). */
-export function typeInto(box: HTMLElement, text: string) {
-  const { editor } = box as HTMLElement & {
-    editor: { commands: { setContent: (html: string, options: { emitUpdate: boolean }) => void } };
-  };
-  act(() => editor.commands.setContent(`<p>${text}</p>`, { emitUpdate: true }));
-}

@@ -8,15 +8,9 @@ import { strategyKey } from '../src/api/strategyCache';
 import { type Strategy, toStrategy } from '../src/api/strategyWire';
 import { applyStreamingMessage } from '../src/realtime/liveUpdates';
 import { FakeWebSocket } from './fakeWebSocket';
-import {
-  NEWER,
-  OLDER,
-  openProgressAs,
-  progressStrategy,
-  typeInto,
-  wireComment,
-} from './progressUpdateFixtures';
+import { NEWER, OLDER, openProgressAs, progressStrategy, wireComment } from './progressUpdateFixtures';
 import { ok } from './renderApp';
+import { typeInto } from './richTextEditing';
 import { ANNA, MARK } from './strategyPageFixtures';
 
 beforeAll(async () => {
@@ -163,7 +157,7 @@ describe('progress update page, live', () => {
       'PATCH /api/comments/update/101011/': (call) =>
         ok({ ...wireComment(101, 'PR'), id: 101011, comment: (call.body as { comment: string }).comment }),
     });
-    typeInto(await screen.findByRole('textbox', { name: 'Progress of Initiative 101' }), 'Too late');
+    await typeInto(await screen.findByRole('textbox', { name: 'Progress of Initiative 101' }), 'Too late');
     const copy = await screen.findByRole('button', { name: 'Copy into the new update' });
     await waitFor(() => expect(copy).toHaveProperty('disabled', false));
     fireEvent.click(copy);

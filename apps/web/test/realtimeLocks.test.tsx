@@ -193,9 +193,9 @@ describe('field locks on the strategy page', () => {
     openStrategyAsMark({ 'GET /api/locked-fields/': ok([lockedField(lenaLocks('lock', focusAreaTitle))]) });
     renderApp('/strategy/1');
     const box = await screen.findByRole('textbox', { name: 'Title of focus area 1' });
-    expect(box.getAttribute('contenteditable')).toBe('true');
+    expect(box.getAttribute('aria-readonly')).toBe('false');
     await connectLocks();
-    await waitFor(() => expect(box.getAttribute('contenteditable')).toBe('false'));
+    await waitFor(() => expect(box.getAttribute('aria-readonly')).toBe('true'));
   });
 
   it("should lock a field on focus under this page's connection id and unlock it on blur", async () => {

@@ -1,9 +1,10 @@
 /** A title cleared and left: the stored title comes back, and with it no rule message (spec §5). */
 import { MESSAGES } from '@keystone/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveSession } from '../src/api/session';
 import { fakeServer, ok, renderApp } from './renderApp';
+import { setRichText } from './richTextEditing';
 import { MARK, wireStrategy } from './strategyPageFixtures';
 
 beforeAll(async () => {
@@ -20,14 +21,6 @@ function openStrategy() {
   });
   renderApp('/strategy/1');
   return server;
-}
-
-/** Sets a TipTap field's text as typing would (jsdom has no editing). */
-function setRichText(box: HTMLElement, html: string) {
-  const { editor } = box as HTMLElement & {
-    editor: { commands: { setContent: (html: string, options: { emitUpdate: boolean }) => void } };
-  };
-  act(() => editor.commands.setContent(html, { emitUpdate: true }));
 }
 
 describe('a cleared title that is left', { timeout: 20_000 }, () => {
@@ -48,12 +41,11 @@ describe('a cleared title that is left', { timeout: 20_000 }, () => {
   it('should do the same for a focus area title', async () => {
     openStrategy();
     const title = await screen.findByRole('textbox', { name: 'Title of focus area 1' });
-    fireEvent.focus(title);
-    setRichText(title, '');
+    const editor = await setRichText(title, '');
     expect(await screen.findByText(MESSAGES.fieldEmpty)).toBeTruthy();
 
-    fireEvent.blur(title);
-    await waitFor(() => expect(title.textContent).toBe('Focus 11'));
+    fireEvent.blur(editor);
+    await waitFor(() => expect(editor.textContent).toBe('Focus 11'));
     expect(screen.queryByText(MESSAGES.fieldEmpty)).toBeNull();
   });
 });

@@ -1,18 +1,23 @@
 /**
- * A rich-text field on TipTap (spec §5): a plain-text character limit with a live counter and
- * the limit message, single-line titles that refuse Enter, links with http/https only, and a
- * read-only mode. Heavy (ProseMirror): only lazily loaded screens import it.
+ * A rich-text field (spec §5). At rest it is the stored text as HTML (StaticRichText): cheap to
+ * show, and no editor code for a page of 30 fields. Focusing or clicking it swaps in the editor
+ * (richText/RichTextEditor: TipTap, loaded on demand) in the same place, with the caret where the
+ * user clicked and whatever was typed meanwhile; the editor then stays. Read-only fields never
+ * load the editor.
  */
-import { MESSAGES } from '@keystone/contract';
+import { MESSAGES, plainTextLength } from '@keystone/contract';
 import Box from '@mui/material/Box';
-import FormHelperText from '@mui/material/FormHelperText';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { CharacterCount, Placeholder } from '@tiptap/extensions';
-import { EditorContent, Extension, Node, useEditor, useEditorState } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId } from 'react';
-import { RichTextBubbleMenu } from './RichTextBubbleMenu';
-import { richTextSx } from './richTextStyles';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FieldHelper } from './richText/FieldHelper';
+import {
+  type EditorComponent,
+  loadEditor,
+  loadedEditor,
+  prefetchEditorWhenIdle,
+} from './richText/loadEditor';
+import { richTextSx } from './richText/richTextStyles';
+import { type Activation, StaticRichText } from './richText/StaticRichText';
 
 export interface RichTextFieldProps {
   /** Stored HTML; shown again whenever it changes, unless the user is editing (see `settled`). */
@@ -41,131 +46,69 @@ export interface RichTextFieldProps {
   sx?: SxProps<Theme>;
 }
 
-const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
-const countCodePoints = (text: string) => [...text].length;
-
-/** Titles hold exactly one paragraph: pasted line breaks collapse and Enter does nothing. */
-const SingleParagraphDocument = Node.create({ name: 'doc', topNode: true, content: 'paragraph' });
-const swallowKey = () => true;
-const BlockEnter = Extension.create({
-  name: 'blockEnter',
-  addKeyboardShortcuts: () => ({ Enter: swallowKey, 'Shift-Enter': swallowKey, 'Mod-Enter': swallowKey }),
-});
-
-function extensionsFor(singleLine: boolean, placeholder: string, maxLength: number) {
-  const link = {
-    openOnClick: false,
-    autolink: true,
-    defaultProtocol: 'https',
-    isAllowedUri: isWebAddress,
-    shouldAutoLink: isWebAddress,
-  };
-  const shared = [
-    Placeholder.configure({ placeholder, showOnlyWhenEditable: false }),
-    CharacterCount.configure({ limit: maxLength, textCounter: countCodePoints }),
-  ];
-  // Only what the server's sanitiser keeps: no headings, code blocks or rules.
-  const common = { heading: false, codeBlock: false, horizontalRule: false, link } as const;
-  if (!singleLine) return [StarterKit.configure(common), ...shared];
-  return [
-    StarterKit.configure({
-      ...common,
-      document: false,
-      blockquote: false,
-      bulletList: false,
-      orderedList: false,
-      listItem: false,
-      listKeymap: false,
-      hardBreak: false,
-      trailingNode: false,
-    }),
-    SingleParagraphDocument,
-    BlockEnter,
-    ...shared,
-  ];
-}
-
-export function RichTextField({
-  value,
-  onChange,
-  onFocus,
-  onBlur,
-  label,
-  placeholder = '',
-  maxLength,
-  singleLine = false,
-  readOnly = false,
-  settled = true,
-  onStoredShown,
-  onRestore,
-  error = null,
-  showCounter = true,
-  sx,
-}: RichTextFieldProps) {
+export function RichTextField(props: RichTextFieldProps) {
+  const {
+    value,
+    label,
+    placeholder = '',
+    maxLength,
+    singleLine = false,
+    readOnly = false,
+    error = null,
+  } = props;
+  const { onStoredShown, sx } = props;
   const helperId = useId();
-  const editor = useEditor({
-    extensions: extensionsFor(singleLine, placeholder, maxLength),
-    content: value,
-    editable: !readOnly,
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-label': label,
-        'aria-multiline': String(!singleLine),
-        'aria-describedby': helperId,
-      },
-    },
-    onUpdate: ({ editor: changed }) => onChange?.(changed.isEmpty ? '' : changed.getHTML()),
-    onFocus: () => onFocus?.(),
-    onBlur: () => onBlur?.(),
-  });
-  const { characters, focused } = useEditorState({
-    editor,
-    selector: ({ editor: current }) => ({
-      characters: current?.storage.characterCount.characters() ?? 0,
-      focused: current?.isFocused ?? false,
-    }),
-  });
+  const [Editor, setEditor] = useState<EditorComponent | null>(null);
+  const activation = useRef<Activation>({ at: null, keys: [] });
+  // Whether the editor is still wanted when its code arrives (focus may have moved on).
+  const wanted = useRef(false);
 
   useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
-    editor.setEditable(!readOnly, false);
-    editor.view.dom.setAttribute('aria-readonly', String(readOnly));
-  }, [editor, readOnly]);
+    if (!readOnly) prefetchEditorWhenIdle();
+  }, [readOnly]);
 
-  // The server's value wins only while the user is not typing here and nothing is unsaved; one
-  // that arrived during typing is shown when the field is left.
+  // At rest the stored value is what the field shows, so autosave may take it as the base.
   useEffect(() => {
-    if (!editor || editor.isDestroyed || focused || !settled) return;
-    const shown = editor.isEmpty ? '' : editor.getHTML();
-    if (shown !== value) {
-      editor.commands.setContent(value, { emitUpdate: false });
-      onRestore?.();
-    }
-    onStoredShown?.(value);
-  }, [editor, value, settled, focused, onStoredShown, onRestore]);
+    if (!Editor) onStoredShown?.(value);
+  }, [Editor, value, onStoredShown]);
 
-  const atLimit = characters >= maxLength;
-  const message = error ?? (atLimit && !readOnly ? MESSAGES.charactersReached : null);
-  // The counter shows while typing here (or at the limit), so a page of fields stays quiet.
-  const counterShown = showCounter && !readOnly && (focused || atLimit);
+  if (Editor) return <Editor {...props} helperId={helperId} activation={activation.current} />;
+
+  const activate = () => {
+    wanted.current = true;
+    const ready = loadedEditor();
+    if (ready) setEditor(() => ready);
+    else
+      loadEditor().then(
+        (loaded) => wanted.current && setEditor(() => loaded),
+        // Not loaded (e.g. offline): the field stays as it is and the next focus tries again.
+        () => undefined,
+      );
+  };
+  const deactivate = () => {
+    wanted.current = false;
+    activation.current = { at: null, keys: [] };
+  };
+  const atLimit = !readOnly && plainTextLength(value) >= maxLength;
   return (
-    <Box sx={[richTextSx(readOnly), ...(Array.isArray(sx) ? sx : [sx])]}>
-      <EditorContent editor={editor} />
-      {editor && !readOnly && <RichTextBubbleMenu editor={editor} singleLine={singleLine} />}
-      <Box
+    <Box sx={[richTextSx(readOnly), ...(Array.isArray(sx) ? sx : [sx])]} onBlur={deactivate}>
+      <StaticRichText
+        html={value}
+        label={label}
+        placeholder={placeholder}
+        singleLine={singleLine}
+        readOnly={readOnly}
+        helperId={helperId}
+        activation={activation.current}
+        onActivate={activate}
+        onPreload={() => void loadEditor().catch(() => undefined)}
+      />
+      <FieldHelper
         id={helperId}
-        sx={{ display: 'flex', gap: 1, minHeight: counterShown || message ? 20 : 0, alignItems: 'baseline' }}
-      >
-        <FormHelperText error={error !== null} sx={{ m: 0, flexGrow: 1 }} aria-live="polite">
-          {message}
-        </FormHelperText>
-        {counterShown && (
-          <FormHelperText sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-            {characters}/{maxLength}
-          </FormHelperText>
-        )}
-      </Box>
+        message={error ?? (atLimit ? MESSAGES.charactersReached : null)}
+        isError={error !== null}
+        counter={null}
+      />
     </Box>
   );
 }

@@ -23,12 +23,24 @@ export const STARTS_EDIT = { 'data-starts-edit': '' } as const;
 /** Whether focusing `target` starts writing into a charter part (not a help button or a read-only field). */
 function startsEdit(target: EventTarget | null): target is HTMLElement {
   if (!(target instanceof HTMLElement) || !target.closest('[data-withdraws-approval]')) return false;
-  if (target.closest('[contenteditable="true"], [data-starts-edit]')) return true;
+  // A rich-text field, at rest or in its editor, is an editable text box.
+  if (target.closest('[role="textbox"][aria-readonly="false"], [data-starts-edit]')) return true;
   return (
     (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) &&
     !target.readOnly &&
     !target.disabled
   );
+}
+
+/**
+ * Focuses the field the editor was about to write in. A rich-text field's static text gives way to
+ * its editor on focus, so the field may now be the editor: the text box of the same name.
+ */
+function focusAgain(field: HTMLElement) {
+  if (field.isConnected) return field.focus();
+  const name = field.getAttribute('aria-label');
+  const boxes = document.querySelectorAll<HTMLElement>('[data-withdraws-approval] [role="textbox"]');
+  [...boxes].find((box) => box.getAttribute('aria-label') === name)?.focus();
 }
 
 export interface ApprovalEditGuard {
@@ -57,7 +69,7 @@ export function useApprovalEditGuard(initiative: CharterInitiative, canEdit: boo
   const onFocusCapture = (event: FocusEvent) => {
     if (!asks || edit !== null || !startsEdit(event.target)) return;
     const field = event.target;
-    setEdit(() => () => field.focus());
+    setEdit(() => () => focusAgain(field));
   };
   const goOn = () => {
     const next = edit;

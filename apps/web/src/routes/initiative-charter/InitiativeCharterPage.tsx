@@ -5,8 +5,6 @@
 import { PRODUCT_NAME, plainText, STRATEGY_MESSAGES } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { charterFailure, parseInitiativeId, useCharterQuery } from '../../api/charter';
@@ -51,11 +49,9 @@ export function InitiativeCharterPage() {
   }
   const title = plainText(charter.data.title).trim() || STRATEGY_MESSAGES.nameYourInitiative;
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns}>
-      <SaveStatusProvider key={charter.data.id}>
-        <title>{`${title} · Charter · ${PRODUCT_NAME}`}</title>
-        <CharterEditor initiative={charter.data} userId={session?.id ?? 0} />
-      </SaveStatusProvider>
-    </LocalizationProvider>
+    <SaveStatusProvider key={charter.data.id}>
+      <title>{`${title} · Charter · ${PRODUCT_NAME}`}</title>
+      <CharterEditor initiative={charter.data} userId={session?.id ?? 0} />
+    </SaveStatusProvider>
   );
 }

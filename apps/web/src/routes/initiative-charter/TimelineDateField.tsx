@@ -1,17 +1,22 @@
 /**
  * A timeline date (spec §5): a picker showing MM/dd/yyyy, days only, 50 years either side of
  * today; on paper just the date as text. The field is locked for others (spec §4) while it has
- * focus or its calendar is open.
+ * focus or its calendar is open. The picker's code (MUI X and its date library) arrives after the
+ * page has shown: until then the field shows its date as text, in the same place and size.
  */
+import Event from '@mui/icons-material/Event';
 import Box from '@mui/material/Box';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { useMemo, useRef } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
 import { LockableField } from '../../components/LockableField';
-import { DATE_FORMAT, dateToDay, formatDay, pickerRange } from '../../lib/calendarDays';
+import { dateToDay, formatDay, pickerRange } from '../../lib/calendarDays';
 import { useFieldLock } from '../../realtime/useFieldLock';
-import { STARTS_EDIT } from './ApprovalEditGuard';
 import { PRINT_HIDDEN, PRINT_ONLY } from './printStyles';
+
+const TimelineDatePicker = lazy(() =>
+  import('./TimelineDatePicker').then((module) => ({ default: module.TimelineDatePicker })),
+);
 
 interface TimelineDateFieldProps {
   timelineId: number;
@@ -52,30 +57,17 @@ export function TimelineDateField(props: TimelineDateFieldProps) {
       {(locked) => (
         <>
           <Box {...PRINT_HIDDEN}>
-            <DatePicker
-              value={value}
-              onChange={onChange}
-              format={DATE_FORMAT}
-              views={['year', 'month', 'day']}
-              openTo="day"
-              minDate={range.min}
-              maxDate={range.max}
-              readOnly={locked}
-              onOpen={engagement.onOpen}
-              onClose={engagement.onClose}
-              slotProps={{
-                textField: {
-                  size: 'small',
-                  fullWidth: true,
-                  error,
-                  onFocus: engagement.onFocus,
-                  onBlur: engagement.onBlur,
-                  // The column heading is the visible label; the field still needs its own name.
-                  slotProps: { input: { 'aria-label': label, 'aria-labelledby': undefined } },
-                },
-                openPickerButton: { 'aria-label': `Choose ${label.toLowerCase()}`, ...STARTS_EDIT },
-              }}
-            />
+            <Suspense fallback={<DateAtRest text={day ? formatDay(day) : ''} label={label} error={error} />}>
+              <TimelineDatePicker
+                value={value}
+                onChange={onChange}
+                label={label}
+                error={error}
+                readOnly={locked}
+                range={range}
+                engagement={engagement}
+              />
+            </Suspense>
           </Box>
           <Typography {...PRINT_ONLY} variant="body2" sx={{ pt: 1 }}>
             {day ? formatDay(day) : '—'}
@@ -83,5 +75,21 @@ export function TimelineDateField(props: TimelineDateFieldProps) {
         </>
       )}
     </LockableField>
+  );
+}
+
+/** The date as the picker shows it (same outline, height and icon), while the picker loads. */
+function DateAtRest({ text, label, error }: { text: string; label: string; error: boolean }) {
+  return (
+    <OutlinedInput
+      size="small"
+      fullWidth
+      readOnly
+      value={text}
+      placeholder="MM/DD/YYYY"
+      error={error}
+      inputProps={{ 'aria-label': label }}
+      endAdornment={<Event color="action" sx={{ mr: -0.25, my: 1 }} />}
+    />
   );
 }

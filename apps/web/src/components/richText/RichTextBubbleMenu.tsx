@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { type Editor, useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
 import { type ReactNode, useState } from 'react';
-import { LinkDialog } from './LinkDialog';
+import { LinkDialog } from '../LinkDialog';
 
 interface RichTextBubbleMenuProps {
   editor: Editor;

@@ -1,4 +1,4 @@
-/** The look of RichTextField: quiet at rest, a clear outline while editing, placeholders in grey. */
+/** The look of a rich-text field, its static text and its editor alike: quiet at rest, a clear outline while editing, placeholders in grey. */
 import type { SxProps, Theme } from '@mui/material/styles';
 
 export function richTextSx(readOnly: boolean): SxProps<Theme> {
@@ -12,6 +12,9 @@ export function richTextSx(readOnly: boolean): SxProps<Theme> {
       border: '1px solid transparent',
       transition: theme.transitions.create(['border-color', 'background-color'], { duration: 120 }),
       wordBreak: 'break-word',
+      // As ProseMirror's own styles, so the static text (StaticRichText) looks the same.
+      position: 'relative',
+      fontVariantLigatures: 'none',
       ...(readOnly
         ? {}
         : {
@@ -19,7 +22,7 @@ export function richTextSx(readOnly: boolean): SxProps<Theme> {
             '&:focus': { borderColor: theme.palette.primary.main, bgcolor: theme.palette.background.paper },
           }),
     },
-    '& .tiptap p': { m: 0 },
+    '& .tiptap p': { m: 0, whiteSpace: 'break-spaces', overflowWrap: 'break-word' },
     '& .tiptap p + p': { mt: 1 },
     '& .tiptap ul, & .tiptap ol': { my: 0.5, pl: 3 },
     '& .tiptap a': { color: theme.palette.primary.main },

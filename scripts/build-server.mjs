@@ -2,13 +2,15 @@
 // admin command) into `apps/server/dist/` as ES modules that plain `node` runs, with the Drizzle
 // migrations copied beside them (the migrator looks for `migrations` next to the running code).
 //
-// Our own code and @keystone/contract are bundled; the server's npm dependencies stay external
-// and load from node_modules: their native and WASM files (@node-rs/argon2, PGlite) must stay
-// where their packages expect them, and bundling the rest measured no leaner at idle.
-// Source maps (read only with `--enable-source-maps`) name the TypeScript files in stack traces.
+// Everything is bundled, npm packages included, but for three that load files from beside their
+// own modules, so they stay in node_modules: @node-rs/argon2 (a native addon), PGlite (its WASM
+// and data files) and pino (its transports start worker threads from files). One bundle instead
+// of hundreds of small modules measured faster to start and leaner than leaving node_modules
+// external (bench/RESULTS.md, "Compiled server"). Source maps sit beside the bundle, so
+// `node --enable-source-maps` names the TypeScript files in stack traces.
 //
 //   node scripts/build-server.mjs
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -25,12 +27,7 @@ export const SERVER_SOURCES = [
   'scripts/build-server.mjs',
 ];
 
-function externalPackages() {
-  const { dependencies } = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8'));
-  return Object.keys(dependencies)
-    .filter((name) => name !== '@keystone/contract')
-    .flatMap((name) => [name, `${name}/*`]);
-}
+const EXTERNAL = ['@node-rs/argon2', '@electric-sql/pglite', 'pino'].flatMap((name) => [name, `${name}/*`]);
 
 export async function buildServer() {
   rmSync(SERVER_DIST, { recursive: true, force: true });
@@ -46,7 +43,12 @@ export async function buildServer() {
     platform: 'node',
     target: 'node20',
     sourcemap: true,
-    external: externalPackages(),
+    external: EXTERNAL,
+    // Bundled CommonJS packages call require() (Node's modules, the external packages): ES modules
+    // have none, so each file of the bundle makes its own.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
   cpSync(path.join(server, 'src/db/migrations'), path.join(SERVER_DIST, 'migrations'), { recursive: true });

@@ -12,9 +12,7 @@ let common: Promise<ReadonlySet<string>> | undefined;
  * decompressing the list takes a few milliseconds, neither of which an idle server needs.
  */
 function commonPasswords(): Promise<ReadonlySet<string>> {
-  common ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase())),
-  );
+  common ??= import('./commonPasswordList').then((list) => list.COMMON_PASSWORDS);
   return common;
 }
 

@@ -11,6 +11,11 @@ import { buildFullStrategy, strategyReadOptions } from './strategyPage.mjs';
 export const GOALS = { readP99Ms: 25, readP99Connections: 50, postgresWritesPerSecond: 2000 };
 /** The server's own goals (issue 17): idle memory per database, and start to ready on PostgreSQL. */
 const SERVER_GOALS = { idleRssMiB: { PGlite: 250, PostgreSQL: 120 }, postgresReadyMs: 1500 };
+/**
+ * How long the idle server is left alone before its memory is read: V8 frees what start-up left
+ * behind (PGlite's WASM and file buffers among it) within seconds of the last work, by itself.
+ */
+const IDLE_SETTLE_MS = 10_000;
 
 const READ_TITLE = 'GET /api/strategy/{id} (5×5, 10 people and 3 comments each)';
 const AUTOSAVE_TITLE = 'PATCH /api/comments/update/{id}/ (autosave, 75 comments in turn)';
@@ -21,6 +26,7 @@ export async function benchApi({ databaseUrl, seconds = 10, warmup = 3, connecti
   try {
     // Idle: started and seeded, nothing served yet but /readyz.
     await waitUntilIdle(server.pid);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
     const idleRss = rss(server.pid);
     const key = await login(server.url);
     const strategyId = await buildFullStrategy(server.url, key);
@@ -117,8 +123,9 @@ export function memoryLines(results) {
     '## API server memory',
     '',
     'The server runs as in production: the bundle under plain node (`node apps/server/dist/main.js`, built by `npm run build`).',
-    'VmRSS of the API server process (/proc/PID/status). Idle: once it has started, been seeded and used (almost) no CPU for 0.3 s, before',
-    `any request but /readyz. Under load: the largest of samples every 100 ms during the measured page-read run at ${loadConnections} connections.`,
+    'VmRSS of the API server process (/proc/PID/status). Idle: once it has started, been seeded and used (almost) no CPU for 0.3 s,',
+    `then been left alone ${IDLE_SETTLE_MS / 1000} s more (V8 frees what start-up left behind by itself), before any request but /readyz.`,
+    `Under load: the largest of samples every 100 ms during the measured page-read run at ${loadConnections} connections.`,
     'Start to ready: from spawning the process (database already seeded) to its first 200 from /readyz, asked every 10 ms.',
     '',
     `| API server memory (VmRSS) | ${results.map((r) => r.database).join(' | ')} |`,

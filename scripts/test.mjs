@@ -1,5 +1,6 @@
-// `npm test`: type check, lint (biome and knip), unit and API tests on PGlite, the API suite again on a
-// throw-away PostgreSQL cluster, then the browser suite in Chromium. Ends with the line
+// `npm test`: type check, lint (biome and knip), the build (web app and server bundle, which the
+// start-command tests and the browser suite run), unit and API tests on PGlite, the API suite
+// again on a throw-away PostgreSQL cluster, then the browser suite in Chromium. Ends with the line
 // `N passed, N failed` (also written to .tmp/test-summary.txt for .ci/run).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,6 +93,7 @@ function countReport(name, ok, report, read) {
 
 check('type check', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
+const built = check('build', 'npm', ['run', '--silent', 'build']);
 vitest('unit and API tests (PGlite)', []);
 
 if (postgresAvailable()) {
@@ -106,7 +108,7 @@ if (postgresAvailable()) {
   console.log('\nPostgreSQL (initdb/pg_ctl) not found: the PostgreSQL API run is skipped.');
 }
 
-if (check('web build', 'npm', ['run', 'build', '-w', '@keystone/web'])) {
+if (built) {
   if (run('bash', ['scripts/ensure-chromium.sh'])) playwright('browser tests (Chromium)');
   else {
     totals.failed += 1;

@@ -2,6 +2,10 @@
  * The real server as a child process (`node --import tsx apps/server/src/main.ts`, one process,
  * so a signal reaches the server itself), configured through the environment as an operator
  * would, e.g. several instances on one PostgreSQL database.
+ *
+ * It runs the TypeScript sources rather than the production bundle (apps/server/dist): the tests
+ * then always test the code as it is, with no build step to forget and no stale bundle to pass
+ * with. The bundle and the documented start commands have their own test (compiledServer.test.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,9 +21,10 @@ const STOP_WITHIN_MS = 10_000;
 export interface ServerProcess {
   /** http://127.0.0.1:PORT */
   baseUrl: string;
-  pid: number;
   /** The same call as the server tests' TestServer.api, over HTTP. */
   api: ApiCall;
+  /** The process started: the server, or the command given as `command`. */
+  pid: number;
   /** What the process wrote to stdout and stderr, for failure messages. */
   output(): string;
   /** Sends `signal` and resolves once the process has exited, with how it ended. */
@@ -58,12 +63,17 @@ export async function waitUntilReady(
   throw new Error(`server not ready within ${READY_WITHIN_MS} ms:\n${output()}`);
 }
 
+/** The TypeScript sources under tsx, in one process. */
+const FROM_SOURCES = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+
 /**
  * Starts a server on a free loopback port with its own DATA_DIR; `env` adds or overrides
- * variables (DATABASE_URL, SMTP_URL, …). Resolves once /readyz answers.
+ * variables (DATABASE_URL, SMTP_URL, …). Resolves once /readyz answers. `command` runs another
+ * start command from the repository's root (e.g. `npm start`), in a process group of its own.
  */
 export async function startServerProcess(
   env: Record<string, string | undefined> = {},
+  command: readonly string[] = FROM_SOURCES,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -84,10 +94,12 @@ export async function startServerProcess(
     ...env,
   };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const [file, ...args] = command;
+  const child = spawn(file!, args, {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: command !== FROM_SOURCES,
   });
   let printed = '';
   const collect = (chunk: Buffer) => {
@@ -119,5 +131,5 @@ export async function startServerProcess(
     await stop();
     throw error;
   }
-  return { baseUrl, pid: child.pid!, api: httpApi(baseUrl), output, kill, stop };
+  return { baseUrl, api: httpApi(baseUrl), pid: child.pid!, output, kill, stop };
 }

@@ -63,6 +63,14 @@ export interface ListenHandlers {
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * PGlite starts PostgreSQL with its default 128 MB of shared buffers, all inside the WASM heap and
+ * touched, so resident, from the start. The embedded database is for one small instance whose
+ * files sit in the operating system's page cache anyway: 16 MB keeps its idle memory about 130 MiB
+ * lower (bench/RESULTS.md, "Compiled server").
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** A fixed key for pg_advisory_lock so that instances starting together migrate one at a time. */
 const MIGRATION_LOCK_KEY = 727_001;
 const POOL_MAX = 10;
@@ -88,11 +96,11 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite({ loadDataDir: options.inMemory.loadDataDir });
+    client = new PGlite({ loadDataDir: options.inMemory.loadDataDir, startParams: PGLITE_START_PARAMS });
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(options.dataDir);
-    client = new PGlite(path.join(options.dataDir, 'pglite'));
+    client = new PGlite(path.join(options.dataDir, 'pglite'), { startParams: PGLITE_START_PARAMS });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema, logger: queryLogger(options) });

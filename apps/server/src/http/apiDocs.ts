@@ -223,12 +223,20 @@ ${rows}
 }
 
 export function registerApiDocs(app: FastifyInstance, ctx: AppContext): void {
-  const document = buildOpenApiDocument();
-  const json = JSON.stringify(document);
-  const page = renderApiDocsPage(document);
-  // Built once, so each is sent as ready-made text.
-  route(app, ctx, operationsApi.openApi, async ({ reply }) => reply.type('application/json').send(json));
+  // Built once, on the first request rather than at start-up (which it slowed), then sent as
+  // ready-made text.
+  let built: { json: string; page: string } | undefined;
+  const docs = () => {
+    if (!built) {
+      const document = buildOpenApiDocument();
+      built = { json: JSON.stringify(document), page: renderApiDocsPage(document) };
+    }
+    return built;
+  };
+  route(app, ctx, operationsApi.openApi, async ({ reply }) =>
+    reply.type('application/json').send(docs().json),
+  );
   route(app, ctx, operationsApi.docsPage, async ({ reply }) =>
-    reply.type('text/html; charset=utf-8').send(page),
+    reply.type('text/html; charset=utf-8').send(docs().page),
   );
 }

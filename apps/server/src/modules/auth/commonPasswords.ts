@@ -3,14 +3,16 @@
  * zxcvbn-ts's common dictionary, kept on the server only so the list never enters the web bundle.
  */
 import { PRODUCT_NAME, SESSION_MESSAGES } from '@keystone/contract';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { badRequest } from '../../http/errors';
 
-let common: ReadonlySet<string> | undefined;
+let common: Promise<ReadonlySet<string>> | undefined;
 
-/** Built on first use: decompressing the list takes a few milliseconds we do not pay at start-up. */
-function commonPasswords(): ReadonlySet<string> {
-  common ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
+/**
+ * Loaded and built on first use: the dictionaries' module is large (several MiB resident) and
+ * decompressing the list takes a few milliseconds, neither of which an idle server needs.
+ */
+function commonPasswords(): Promise<ReadonlySet<string>> {
+  common ??= import('./commonPasswordList').then((list) => list.COMMON_PASSWORDS);
   return common;
 }
 
@@ -40,8 +42,11 @@ function contextWords(personal: readonly string[]): string[] {
 }
 
 /** The message for a password that is common or built on context words, or null. */
-export function commonPasswordProblem(password: string, personal: readonly string[] = []): string | null {
-  const list = commonPasswords();
+export async function commonPasswordProblem(
+  password: string,
+  personal: readonly string[] = [],
+): Promise<string | null> {
+  const list = await commonPasswords();
   if (candidates(password).some((form) => list.has(form))) return SESSION_MESSAGES.passwordTooCommon;
   const lower = password.toLowerCase();
   if (contextWords(personal).some((word) => lower.includes(word)))
@@ -53,11 +58,11 @@ export function commonPasswordProblem(password: string, personal: readonly strin
  * Throws a 400 with the message under `field` (e.g. 'password1') when the password is common or
  * contains `personal` words (the person's e-mail and names, where known).
  */
-export function refuseCommonPassword(
+export async function refuseCommonPassword(
   password: string,
   field: string,
   personal: readonly string[] = [],
-): void {
-  const problem = commonPasswordProblem(password, personal);
+): Promise<void> {
+  const problem = await commonPasswordProblem(password, personal);
   if (problem) throw badRequest(problem, { [field]: [problem] });
 }

@@ -5,7 +5,7 @@
  */
 import { type LoginOrMfaResponse, MESSAGES, type PublicConfig } from '@keystone/contract';
 import { and, eq } from 'drizzle-orm';
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { userIdentities, users } from '../../db/schema';
@@ -18,6 +18,8 @@ import type { RequestOrigin } from './securityEvents';
 
 type GoogleConfig = NonNullable<AppContext['config']['google']>;
 
+const openidClient = () => import('openid-client');
+
 const discovered = new Map<string, Promise<oidc.Configuration>>();
 
 /** Discovery happens once per issuer; a failed discovery is retried on the next sign-in. */
@@ -26,12 +28,15 @@ function oidcConfiguration(google: GoogleConfig): Promise<oidc.Configuration> {
   let pending = discovered.get(cacheKey);
   if (!pending) {
     const issuer = new URL(google.issuer);
-    pending = oidc.discovery(
-      issuer,
-      google.clientId,
-      google.clientSecret,
-      undefined,
-      issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    // The OpenID client is loaded by the first Google sign-in only, when Google is configured.
+    pending = openidClient().then((client) =>
+      client.discovery(
+        issuer,
+        google.clientId,
+        google.clientSecret,
+        undefined,
+        issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,
+      ),
     );
     pending.catch(() => discovered.delete(cacheKey));
     discovered.set(cacheKey, pending);
@@ -97,7 +102,7 @@ async function exchangeCode(
   let claims: oidc.IDToken | undefined;
   try {
     // The provider checks the verifier against the challenge; openid-client checks the nonce.
-    const tokens = await oidc.authorizationCodeGrant(configuration, callback, {
+    const tokens = await (await openidClient()).authorizationCodeGrant(configuration, callback, {
       idTokenExpected: true,
       pkceCodeVerifier: input.code_verifier,
       expectedNonce: input.nonce,

@@ -41,7 +41,7 @@ export async function changePassword(
     });
   }
   await releaseAttempt(ctx.db, throttled);
-  refuseCommonPassword(input.new_password1, 'new_password1', [user.email, user.displayName]);
+  await refuseCommonPassword(input.new_password1, 'new_password1', [user.email, user.displayName]);
   const passwordHash = await hashPassword(input.new_password1);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));

@@ -45,7 +45,7 @@ export async function confirmPasswordReset(
   const userId = decodeUid(uid);
   if (userId === null) throw badRequest(MESSAGES.resetLinkInvalid);
   // Before the token is used up, so the user can pick another password with the same link.
-  refuseCommonPassword(input.new_password1, 'new_password1');
+  await refuseCommonPassword(input.new_password1, 'new_password1');
   const passwordHash = await hashPassword(input.new_password1);
   await ctx.db.transaction(async (tx) => {
     const tokenUser = await consumeToken(tx, token, 'reset_password', userId);

@@ -33,7 +33,7 @@ type PendingSignup = typeof pendingSignups.$inferSelect;
 
 /** Records a sign-up of an invited address and mails its verification link; voids older ones. */
 export async function register(ctx: AppContext, input: RegistrationRequest): Promise<void> {
-  refuseCommonPassword(input.password1, 'password1', [input.email, input.first_name, input.last_name]);
+  await refuseCommonPassword(input.password1, 'password1', [input.email, input.first_name, input.last_name]);
   const passwordHash = await hashPassword(input.password1);
   await ctx.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, input.email)) {

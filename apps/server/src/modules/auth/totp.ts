@@ -1,7 +1,6 @@
 /** TOTP (RFC 6238) with the otpauth library: 6 digits, 30-second steps, SHA-1 (what every app reads). */
 import { PRODUCT_NAME } from '@keystone/contract';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 const PERIOD_SECONDS = 30;
 /** One step either side: a phone whose clock is a little off, or a code typed as it turned. */
@@ -32,6 +31,8 @@ export interface TotpEnrolment {
 /** What the set-up screen shows: the secret, its otpauth URL, and that URL as a QR code. */
 export async function totpEnrolment(secret: string, email: string): Promise<TotpEnrolment> {
   const otpauthUrl = totpFor(secret, email).toString();
+  // The QR code library is loaded by the first enrolment only.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     secret,

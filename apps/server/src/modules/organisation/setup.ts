@@ -69,7 +69,7 @@ export async function setUpOrganisation(
   input: SetupRequest,
   origin: RequestOrigin,
 ): Promise<LoginResponse> {
-  refuseCommonPassword(input.password1, 'password1', [
+  await refuseCommonPassword(input.password1, 'password1', [
     input.email,
     input.first_name,
     input.last_name,

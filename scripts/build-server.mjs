@@ -1,0 +1,60 @@
+// Bundles the server for production: `apps/server/src/main.ts` (the server) and `cli.ts` (the
+// admin command) into `apps/server/dist/` as ES modules that plain `node` runs, with the Drizzle
+// migrations copied beside them (the migrator looks for `migrations` next to the running code).
+//
+// Everything is bundled, npm packages included, but for three that load files from beside their
+// own modules, so they stay in node_modules: @node-rs/argon2 (a native addon), PGlite (its WASM
+// and data files) and pino (its transports start worker threads from files). One bundle instead
+// of hundreds of small modules measured faster to start and leaner than leaving node_modules
+// external (bench/RESULTS.md, "Compiled server"). Source maps sit beside the bundle, so
+// `node --enable-source-maps` names the TypeScript files in stack traces.
+//
+//   node scripts/build-server.mjs
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const server = path.join(root, 'apps/server');
+export const SERVER_DIST = path.join(server, 'dist');
+
+/** What the bundle is made of: a change to any of them makes it stale (scripts/start.mjs). */
+export const SERVER_SOURCES = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/contract/src',
+  'scripts/build-server.mjs',
+];
+
+const EXTERNAL = ['@node-rs/argon2', '@electric-sql/pglite', 'pino'].flatMap((name) => [name, `${name}/*`]);
+
+export async function buildServer() {
+  rmSync(SERVER_DIST, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['apps/server/src/main.ts', 'apps/server/src/cli.ts'],
+    outdir: SERVER_DIST,
+    bundle: true,
+    // Code shared by the two entries, and modules loaded with import() on first use, become chunks
+    // beside them (so `import.meta.url` names the same folder in every file of the bundle).
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    external: EXTERNAL,
+    // Bundled CommonJS packages call require() (Node's modules, the external packages): ES modules
+    // have none, so each file of the bundle makes its own.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  cpSync(path.join(server, 'src/db/migrations'), path.join(SERVER_DIST, 'migrations'), { recursive: true });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildServer();
+  console.log(`Server bundled into ${path.relative(root, SERVER_DIST)}/`);
+}

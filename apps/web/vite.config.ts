@@ -1,14 +1,13 @@
 /** Vite build of the single-page app (run from apps/web); the server serves dist/ with a history fallback. */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { earlyEntry } from './earlyEntry.ts';
 import { precompress } from './precompress.ts';
 
 // During development the API server runs on its own port; the browser still sees one origin.
 const devServer = 'http://localhost:8000';
 
 export default defineConfig({
-  plugins: [react(), earlyEntry(), precompress()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     proxy: {

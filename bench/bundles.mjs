@@ -67,7 +67,10 @@ function loaderModules(pagesFile) {
   return modules;
 }
 
-/** appRoutes.tsx: every route with a `lazy` page, as { path, loaders } (outermost loader first). */
+/**
+ * appRoutes.tsx: every route with a `lazy` page, as { path, loaders } (outermost loader first),
+ * from the route table createAppRoutes() returns.
+ */
 function lazyRoutes(routesFile) {
   const routes = [];
   const walk = (array, parentPath, loaders) => {
@@ -85,8 +88,10 @@ function lazyRoutes(routesFile) {
     }
   };
   const visit = (node) => {
-    if (ts.isVariableDeclaration(node) && node.name.text === 'appRoutes') walk(node.initializer, '', []);
-    else ts.forEachChild(node, visit);
+    if (ts.isFunctionDeclaration(node) && node.name?.text === 'createAppRoutes') {
+      const table = node.body.statements.find(ts.isReturnStatement);
+      walk(table.expression, '', []);
+    } else ts.forEachChild(node, visit);
   };
   visit(parse(routesFile));
   return routes;

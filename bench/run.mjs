@@ -1,10 +1,11 @@
 // `npm run bench`: runs every benchmark on loopback and rewrites bench/RESULTS.md.
 //
-//   node bench/run.mjs [part…] [--quick] [--no-build]
+//   node bench/run.mjs [part…] [--quick] [--no-build] [--preset=desktop|tablet]
 //
 // Parts: accounts, api (page read, autosave and server memory on PGlite and PostgreSQL),
 // realtime, browser, bundles, lighthouse; none named means all. `--quick` shortens every run
-// (2 s loads) for development; `--no-build` uses apps/web/dist as it is. Only a full run (every
+// (2 s loads, one Lighthouse run a page) for development; `--no-build` uses apps/web/dist as it is;
+// `--preset=` runs Lighthouse with one preset only. Only a full run (every
 // part, not --quick) writes RESULTS.md; any other prints its sections.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,7 @@ import { startCluster } from '../scripts/pg-cluster.mjs';
 import { benchAccounts } from './accounts.mjs';
 import { apiLines, benchApi, memoryLines } from './api.mjs';
 import { benchBundles, buildWeb, bundleLines } from './bundles.mjs';
-import { benchLighthouse, lighthouseLines } from './lighthouse.mjs';
+import { benchLighthouse, lighthouseLines, PRESETS } from './lighthouse.mjs';
 import { benchRealtime, realtimeLines } from './realtime.mjs';
 import { benchWebPages, browserLines } from './webPages.mjs';
 
@@ -24,12 +25,18 @@ const WEB_PARTS = ['browser', 'bundles', 'lighthouse'];
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const named = args.filter((arg) => !arg.startsWith('--'));
+const presetFlags = Object.keys(PRESETS).map((preset) => `--preset=${preset}`);
+const presets = presetFlags
+  .filter((flag) => args.includes(flag))
+  .map((flag) => flag.slice('--preset='.length));
 const unknown = [
   ...named.filter((part) => !PARTS.includes(part)),
-  ...args.filter((arg) => arg.startsWith('--') && !['--quick', '--no-build'].includes(arg)),
+  ...args.filter((arg) => arg.startsWith('--') && !['--quick', '--no-build', ...presetFlags].includes(arg)),
 ];
 if (unknown.length > 0) {
-  console.error(`unknown: ${unknown.join(' ')}; parts are ${PARTS.join(', ')}; flags --quick, --no-build`);
+  console.error(
+    `unknown: ${unknown.join(' ')}; parts are ${PARTS.join(', ')}; flags --quick, --no-build, ${presetFlags.join(', ')}`,
+  );
   process.exit(2);
 }
 const parts = named.length > 0 ? named : PARTS;
@@ -76,7 +83,8 @@ if (selected('bundles')) {
 }
 if (selected('lighthouse')) {
   step('lighthouse');
-  sections.push(lighthouseLines(await benchLighthouse({ runs: quick ? 1 : 3 })));
+  const options = { runs: quick ? 1 : 3, ...(presets.length > 0 ? { presets } : {}) };
+  sections.push(lighthouseLines(await benchLighthouse(options)));
 }
 if (selected('realtime')) {
   step('realtime');
@@ -98,7 +106,7 @@ const lines = [
   '',
   ...sections.flat(),
 ];
-const full = !quick && parts.length === PARTS.length;
+const full = !quick && parts.length === PARTS.length && presets.length === 0;
 if (full)
   writeFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md'), lines.join('\n'));
 console.log(lines.join('\n'));

@@ -43,6 +43,57 @@ export async function buildFullStrategy(url, key) {
   return strategy.id;
 }
 
+// Three short paragraphs of a charter section, as a team would write them (under LIMITS.charterField).
+const paragraphs = (topic) =>
+  [
+    `<p>Our customers in the mid-market segment tell us that ${topic} is where they lose the most time today: onboarding takes six weeks, and most of it is spent waiting for answers from three different teams.</p>`,
+    `<p>We will measure ${topic} every month against the baseline taken in January, and review it with the sponsors at each quarterly business review, so that decisions are made on figures rather than anecdotes.</p>`,
+    `<p>What is <strong>not</strong> settled yet: the budget for the second half, and whether the regional teams can take part before the summer.</p>`,
+  ].join('');
+
+const CHARTER_TOPICS = {
+  problem_statement: 'the hand-over between sales and delivery',
+  in_scope: 'the onboarding of new accounts',
+  out_scope: 'the renewal of existing contracts',
+  risks_and_dependencies: 'the migration of the billing system',
+  deliverables: 'a single onboarding checklist',
+  impact: 'the time to first value',
+  investment: 'the two additional delivery consultants',
+};
+
+/**
+ * Fills what the "full" pages show beyond the structure: every section of the first initiative's
+ * charter (a few paragraphs each), its work plan and eight timeline rows, and the three current
+ * progress comments of every initiative. Returns the id of the initiative with the full charter.
+ */
+export async function fillFullStrategy(url, key, strategyId) {
+  const page = await call(url, key, 'GET', `/api/strategy/${strategyId}`);
+  const initiatives = page.focus_areas.flatMap((area) => area.initiatives);
+  const charter = initiatives[0];
+  await call(url, key, 'PATCH', `/api/initiative/update/${charter.id}/`, {
+    title: 'Shorten the onboarding of new accounts',
+    ...Object.fromEntries(Object.entries(CHARTER_TOPICS).map(([field, topic]) => [field, paragraphs(topic)])),
+    work_plan:
+      '<p>Discovery in the first quarter, pilot with five accounts in the second, roll-out after.</p>',
+  });
+  const year = new Date().getUTCFullYear();
+  for (let month = 1; month <= 8; month++) {
+    const day = (m) => `${year}-${String(m).padStart(2, '0')}-01`;
+    await call(url, key, 'POST', '/api/timeline/create/', {
+      initiative: charter.id,
+      description: `<p>Milestone ${month}: review the onboarding checklist with the pilot accounts and adjust it.</p>`,
+      start_date: day(month),
+      end_date: day(month + 1),
+    });
+  }
+  for (const initiative of initiatives)
+    for (const comment of initiative.comments)
+      await call(url, key, 'PATCH', `/api/comments/update/${comment.id}/`, {
+        comment: `<p>Two of the five pilot accounts are live; the third starts next week. The checklist cut the first call from two hours to forty minutes.</p>`,
+      });
+  return charter.id;
+}
+
 /**
  * A seeded server (PGlite) with the full strategy built by the demo master: { server, key, userId,
  * strategyId }. The caller stops the server.

@@ -2,16 +2,16 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/queryClient';
-import { appRoutes } from './routes/appRoutes';
+import { createAppRoutes } from './routes/appRoutes';
 import { theme } from './theme';
 
-const router = createBrowserRouter(appRoutes);
+// One of each per page load; the router's loaders fill the same cache the pages read.
+const queryClient = createQueryClient();
+const router = createBrowserRouter(createAppRoutes(queryClient));
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

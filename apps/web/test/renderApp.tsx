@@ -5,14 +5,15 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../src/api/queryClient';
-import { appRoutes } from '../src/routes/appRoutes';
+import { createAppRoutes } from '../src/routes/appRoutes';
 import { theme } from '../src/theme';
 
 export function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
   const view = render(
     <ThemeProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </ThemeProvider>,

@@ -11,7 +11,7 @@ import {
   type UpdateTimelineRequest,
 } from '@keystone/contract';
 import { initiativeApi, timelineApi } from '@keystone/contract/endpoints/initiatives';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { approvalHistoryKey, charterKey, timelinesKey, writeThenRefetch } from './charterCache';
 import {
@@ -24,7 +24,7 @@ import {
 import { apiRequest } from './client';
 import { errorMessage } from './errorMessages';
 import { keepingCurrent } from './staleEdits';
-import { parseStrategyId } from './strategies';
+import { parseStrategyId, prefetchStrategy } from './strategies';
 import { strategyKey } from './strategyCache';
 import { type Initiative, toInitiative } from './strategyWire';
 
@@ -109,20 +109,33 @@ function refetchInitiative(queryClient: QueryClient, initiativeId: number) {
 
 // ---- hooks ----------------------------------------------------------------------------------
 
+const charterQuery = (initiativeId: number) =>
+  queryOptions({ queryKey: charterKey(initiativeId), queryFn: () => fetchCharter(initiativeId) });
+
+const timelinesQuery = (initiativeId: number) =>
+  queryOptions({ queryKey: timelinesKey(initiativeId), queryFn: () => fetchTimelines(initiativeId) });
+
 export function useCharterQuery(initiativeId: number | null) {
-  return useQuery({
-    queryKey: charterKey(initiativeId ?? 0),
-    queryFn: () => fetchCharter(initiativeId ?? 0),
-    enabled: initiativeId !== null,
-  });
+  return useQuery({ ...charterQuery(initiativeId ?? 0), enabled: initiativeId !== null });
 }
 
 export function useTimelinesQuery(initiativeId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: timelinesKey(initiativeId),
-    queryFn: () => fetchTimelines(initiativeId),
-    enabled,
-  });
+  return useQuery({ ...timelinesQuery(initiativeId), enabled });
+}
+
+/**
+ * Starts reading what the charter page shows before the page asks (a route's loader): the
+ * initiative and its timeline, then its strategy once the initiative names it.
+ */
+export function prefetchCharter(queryClient: QueryClient, id: string | undefined): void {
+  const initiativeId = parseInitiativeId(id);
+  if (initiativeId === null) return;
+  void queryClient.prefetchQuery(timelinesQuery(initiativeId));
+  queryClient.fetchQuery(charterQuery(initiativeId)).then(
+    (initiative) => prefetchStrategy(queryClient, initiative.strategyId),
+    // The page reads it again and shows the failure.
+    () => undefined,
+  );
 }
 
 /**

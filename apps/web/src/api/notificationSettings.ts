@@ -8,7 +8,7 @@ import {
   type NotificationSettings as WireNotificationSettings,
 } from '@keystone/contract';
 import { progressApi } from '@keystone/contract/endpoints/progress';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { keepingCurrent } from './staleEdits';
 import { type Camel, toCamel, toSnake } from './wireCase';
@@ -68,12 +68,14 @@ async function updateNotificationSettings(
 }
 
 /** Any viewer of the strategy may read them (the progress page needs the current due date). */
-export function useNotificationSettingsQuery(strategyId: number | null) {
-  return useQuery({
-    queryKey: notificationSettingsKey(strategyId ?? 0),
-    queryFn: () => fetchNotificationSettings(strategyId ?? 0),
-    enabled: strategyId !== null,
+export const notificationSettingsQuery = (strategyId: number) =>
+  queryOptions({
+    queryKey: notificationSettingsKey(strategyId),
+    queryFn: () => fetchNotificationSettings(strategyId),
   });
+
+export function useNotificationSettingsQuery(strategyId: number | null) {
+  return useQuery({ ...notificationSettingsQuery(strategyId ?? 0), enabled: strategyId !== null });
 }
 
 /** What the form saves, and the version of the settings its edits started from. */

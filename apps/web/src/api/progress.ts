@@ -14,7 +14,7 @@ import {
 } from '@keystone/contract';
 import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
 import { progressApi } from '@keystone/contract/endpoints/progress';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError, apiRequest } from './client';
 import { errorMessage } from './errorMessages';
@@ -84,12 +84,15 @@ async function updateStatus(id: number, status: InitiativeStatus, version: numbe
 // ---- hooks ----------------------------------------------------------------------------------
 
 /** Spec §4: locked due dates are fetched once per strategy (a processed due date rereads them). */
-export function useLockedDatesQuery(strategyId: number) {
-  return useQuery({
+export const lockedDatesQuery = (strategyId: number) =>
+  queryOptions({
     queryKey: lockedDatesKey(strategyId),
     queryFn: () => fetchLockedDates(strategyId),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export function useLockedDatesQuery(strategyId: number) {
+  return useQuery(lockedDatesQuery(strategyId));
 }
 
 /** The comments locked at `date` (null: none asked for); locked comments never change. */
@@ -102,12 +105,15 @@ export function useLockedCommentsQuery(strategyId: number, date: string | null) 
   });
 }
 
-export function useStatusHistoryQuery(strategyId: number) {
-  return useQuery({
+export const statusHistoryQuery = (strategyId: number) =>
+  queryOptions({
     queryKey: statusHistoryKey(strategyId),
     queryFn: () => fetchStatusHistory(strategyId),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export function useStatusHistoryQuery(strategyId: number) {
+  return useQuery(statusHistoryQuery(strategyId));
 }
 
 /** A due date was processed (comments locked, fresh ones created): everything the page shows is read again. */

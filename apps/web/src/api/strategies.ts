@@ -11,7 +11,7 @@ import {
 } from '@keystone/contract';
 import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
 import { focusAreaApi, strategyApi } from '@keystone/contract/endpoints/strategies';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError, apiRequest } from './client';
 import { errorMessage } from './errorMessages';
@@ -138,14 +138,23 @@ export function useStrategiesQuery() {
 const deletedHere = new Set<number>();
 
 /** One strategy with its focus areas and initiatives, under the key ['strategy', id]. */
+const strategyQuery = (strategyId: number) =>
+  queryOptions({ queryKey: strategyKey(strategyId), queryFn: () => fetchStrategy(strategyId) });
+
 export function useStrategyQuery(id: number | string | undefined) {
   const strategyId = parseStrategyId(id);
   return useQuery({
-    queryKey: strategyKey(strategyId ?? 0),
-    queryFn: () => fetchStrategy(strategyId ?? 0),
+    ...strategyQuery(strategyId ?? 0),
     // Asked at every fetch, not only when the page renders.
     enabled: () => strategyId !== null && !deletedHere.has(strategyId),
   });
+}
+
+/** Starts reading a strategy before its page asks (a route's loader), unless this tab deleted it. */
+export function prefetchStrategy(queryClient: QueryClient, id: number | string | undefined): void {
+  const strategyId = parseStrategyId(id);
+  if (strategyId !== null && !deletedHere.has(strategyId))
+    void queryClient.prefetchQuery(strategyQuery(strategyId));
 }
 
 export function useCreateStrategy() {

@@ -1,7 +1,7 @@
 /** The logged-in user's details (spec §3 "User"), read and updated on the profile page. */
 import type { UpdateUserDetailsRequest, UserDetails as WireUserDetails } from '@keystone/contract';
 import { usersApi } from '@keystone/contract/endpoints/users';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { useSession } from './session';
 import { type Camel, toCamel } from './wireCase';
@@ -37,13 +37,17 @@ async function updateUserDetails(update: UserDetailsUpdate): Promise<UserDetails
 }
 
 /** Keyed by the session's user, so a different login never sees the previous user's details. */
+const userDetailsQuery = (userId: number | undefined) =>
+  queryOptions({ queryKey: userDetailsKey(userId), queryFn: fetchUserDetails });
+
 export function useUserDetails() {
   const session = useSession();
-  return useQuery({
-    queryKey: userDetailsKey(session?.id),
-    queryFn: fetchUserDetails,
-    enabled: session !== null,
-  });
+  return useQuery({ ...userDetailsQuery(session?.id), enabled: session !== null });
+}
+
+/** Starts reading the details the header shows before it renders (a route's loader). */
+export function prefetchUserDetails(queryClient: QueryClient, userId: number): void {
+  void queryClient.prefetchQuery(userDetailsQuery(userId));
 }
 
 export function useUpdateUserDetails() {

@@ -14,6 +14,7 @@ import {
 } from '@keystone/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { endInvalidSession } from '../api/client';
+import { earlyReadsStartedAt } from '../api/earlyReads';
 import {
   conflictHolder,
   fetchLockedFields,
@@ -165,11 +166,13 @@ export class RealtimeClient {
   /**
    * After a drop everything on hand is read again. The first connection opens while the page is
    * reading what it shows: only what was read before it began connecting is read again, so a page
-   * does not load its data twice.
+   * does not load its data twice. The reads its route started ahead of the page's code count as
+   * under way then (api/earlyReads.ts).
    */
   private onStreamingOpen(connectingSince: number): void {
     this.connection.socketUp('streaming');
-    rereadAfterGap(this.queryClient, this.streamingOpened ? undefined : connectingSince);
+    const since = Math.min(connectingSince, earlyReadsStartedAt(this.queryClient) ?? connectingSince);
+    rereadAfterGap(this.queryClient, this.streamingOpened ? undefined : since);
     this.streamingOpened = true;
   }
 

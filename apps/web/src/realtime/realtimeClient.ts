@@ -41,6 +41,9 @@ function socketAddress(path: string, query: Record<string, string>): string {
   return `${scheme}//${window.location.host}${path}?${new URLSearchParams(query)}`;
 }
 
+/** How long before connecting the route's early reads may have begun and still count as fresh. */
+const EARLY_READS_GRACE_MS = 1_500;
+
 export class RealtimeClient {
   readonly locks = new LockMap();
   /** Fields someone else just edited, with their name (spec §4). */
@@ -167,11 +170,16 @@ export class RealtimeClient {
    * After a drop everything on hand is read again. The first connection opens while the page is
    * reading what it shows: only what was read before it began connecting is read again, so a page
    * does not load its data twice. The reads its route started ahead of the page's code count as
-   * under way then (api/earlyReads.ts).
+   * under way then (api/earlyReads.ts), unless they began long before: on a slow network the code
+   * may take seconds, and edits made meanwhile would be missed, so those reads are read again.
    */
   private onStreamingOpen(connectingSince: number): void {
     this.connection.socketUp('streaming');
-    const since = Math.min(connectingSince, earlyReadsStartedAt(this.queryClient) ?? connectingSince);
+    const early = earlyReadsStartedAt(this.queryClient);
+    const since =
+      early !== undefined && connectingSince - early <= EARLY_READS_GRACE_MS
+        ? Math.min(connectingSince, early)
+        : connectingSince;
     rereadAfterGap(this.queryClient, this.streamingOpened ? undefined : since);
     this.streamingOpened = true;
   }

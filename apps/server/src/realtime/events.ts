@@ -140,7 +140,7 @@ export function fieldUpdates(
 /**
  * The events of `fieldUpdates` for one field, as the JSON text of a NOTIFY payload built by the
  * database, for a statement that finds the strategy and its viewers itself (the one-statement
- * autosave). Same keys in the same order (realtime.autosaveEvent.test.ts holds the two together).
+ * autosave). Same keys in the same order (progress.autosave.test.ts holds the two together).
  */
 export function fieldUpdateEventText(event: {
   userId: SQLWrapper;

@@ -1,15 +1,20 @@
 /**
  * The autosave in one statement (issue 17) and the checked path it falls back to: a successful
- * edit is one statement after the key lookup; the statement refuses exactly whom and what the
+ * edit is one statement, the key checked in it (a key this instance found valid moments ago is not
+ * looked up before the body, but never trusted to write); the statement refuses exactly whom and what the
  * checked path refuses (which then answers as before, progress.comments.test.ts); an edit whose
  * event is too large for a NOTIFY takes the checked path; both give the same answer, history
  * entry and live update.
  */
-import { type Comment, canEditProgress } from '@keystone/contract';
+import { type Comment, canEditProgress, MESSAGES } from '@keystone/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authKeys, users } from '../src/db/schema';
+import { sha256 } from '../src/lib/secrets';
 import { type AuthenticatedUser, userForKey } from '../src/modules/auth/keys';
 import { writeCommentAtOnce } from '../src/modules/progress/commentWrite';
 import { loadStrategyAccess, rolesOf } from '../src/modules/strategies/access';
+import { currentComments } from './helpers/progress';
 import {
   buildRealtimeFixture,
   lockApi,
@@ -18,6 +23,7 @@ import {
   streamingSocket,
 } from './helpers/realtime';
 import type { TestSocket } from './helpers/sockets';
+import { personOf, signedInUser, strategyApi } from './helpers/strategies';
 import { ROLES, type Role } from './helpers/strategyPermissionCalls';
 import { getTestServer, type TestServer } from './helpers/testServer';
 
@@ -44,7 +50,10 @@ describe('the autosave in one statement', () => {
   const save = (role: Role, comment: string, id = f.comment) =>
     server.api('PATCH', `/api/comments/update/${id}/`, { token: f.people[role].key, body: { comment } });
   const atOnce = async (role: Role, id = f.comment, since?: number) =>
-    writeCommentAtOnce(server.ctx.db, await userOf(role), id, { value: `<p>Edit ${++edits}</p>`, since });
+    writeCommentAtOnce(server.ctx.db, (await userOf(role)).keyHash, id, {
+      value: `<p>Edit ${++edits}</p>`,
+      since,
+    });
   const historyOf = async (id: number) => {
     const response = await server.api('GET', `/api/strategy/${f.strategy}/activity/?limit=100`, {
       token: f.people.master.key,
@@ -55,12 +64,45 @@ describe('the autosave in one statement', () => {
     );
   };
 
-  it('should write a successful edit with one statement after the key lookup', async () => {
+  it('should write a successful edit in one statement, the key checked in it', async () => {
+    expect((await save('teamMember', '<p>Key looked up</p>')).status).toBe(200);
     server.queries.length = 0;
     const saved = await save('teamMember', '<p>In one go</p>');
     expect(saved.status).toBe(200);
-    expect(server.queries).toHaveLength(2);
-    expect(server.queries[1]).toMatch(/^with target as/);
+    expect(server.queries).toHaveLength(1);
+    expect(server.queries[0]).toMatch(/^with me as/);
+  });
+
+  it('should refuse a key revoked or a person deactivated moments after it wrote, as any call does', async () => {
+    const person = await signedInUser(server, { organisationId: f.people.master.organisationId });
+    await strategyApi(server).assignOk(f.people.master.key, {
+      strategy_id: f.strategy,
+      initiatives: [{ initiative_id: f.sibling, team_members: [personOf(person)] }],
+    });
+    const page = await strategyApi(server).page(f.people.master.key, f.strategy);
+    const sibling = currentComments(page, f.sibling)[0]!.id;
+    const write = (key: string) =>
+      server.api('PATCH', `/api/comments/update/${sibling}/`, {
+        token: key,
+        body: { comment: `<p>${++edits}</p>` },
+      });
+    const refusal = { detail: MESSAGES.invalidToken };
+
+    // Gone from the database without any event: nothing on this instance can know, yet it refuses.
+    const silent = await server.loginAs(person);
+    expect((await write(silent)).status).toBe(200);
+    await server.database.db.delete(authKeys).where(eq(authKeys.keyHash, sha256(silent)));
+    expect(await write(silent)).toMatchObject({ status: 403, body: refusal });
+
+    const loggedOut = await server.loginAs(person);
+    expect((await write(loggedOut)).status).toBe(200);
+    expect((await server.api('POST', '/api/auth/logout/', { token: loggedOut })).status).toBe(200);
+    expect(await write(loggedOut)).toMatchObject({ status: 403, body: refusal });
+
+    const deactivated = await server.loginAs(person);
+    expect((await write(deactivated)).status).toBe(200);
+    await server.database.db.update(users).set({ isActive: false }).where(eq(users.id, person.id));
+    expect(await write(deactivated)).toMatchObject({ status: 403, body: refusal });
   });
 
   it('should write for exactly the people the contract’s rule lets edit progress', async () => {
@@ -102,8 +144,8 @@ describe('the autosave in one statement', () => {
       const saved = await save('teamMember', text);
       expect(saved.status).toBe(200);
       answers.push(saved.body as Comment);
-      // The large one: the one statement, then the checked path's read, write and NOTIFY.
-      expect(server.queries.length > 2).toBe(text === large);
+      // The large one: the one statement, then the checked path's key, read, write and NOTIFY.
+      expect(server.queries.length > 1).toBe(text === large);
       expect(await stream.waitFor((message) => message.value === text)).toEqual({
         res_id: f.comment,
         model: 'comment',

@@ -3,17 +3,17 @@
  * replaces, and the history entry (issue 15) beside it. The one-statement autosave and the checked
  * path (comments.ts) both build their statement from these, so they write the same way.
  *
- * The one-statement autosave (issue 17) makes the whole successful edit one round trip after the
- * key lookup: the comment of the user's organisation, the right to edit it, no field lock held by
- * anyone else, the write, its history entry and its NOTIFY. When it writes nothing, for whatever
+ * The one-statement autosave (issue 17) makes the whole successful edit one round trip: the key,
+ * the comment of the key's organisation, the right to edit it, no field lock held by anyone else,
+ * the write, its history entry and its NOTIFY. When it writes nothing, for whatever
  * reason, the checked path runs and gives the exact answer (404, 403, 409, 423…) or the write.
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { activity, comments, focusAreas, initiatives, strategies } from '../../db/schema';
+import { activity, authKeys, comments, focusAreas, initiatives, strategies, users } from '../../db/schema';
 import { fieldUpdateEventText, NOTIFY_PAYLOAD_LIMIT, REALTIME_CHANNEL } from '../../realtime/events';
-import type { AuthenticatedUser } from '../auth/keys';
+import { keyBounds, validKey } from '../auth/keys';
 import { lockHolderOf } from '../field-locks/service';
 import { mayEditProgress, viewerIdsOf } from '../strategies/access';
 
@@ -66,13 +66,20 @@ export function commentHistory(strategyId: SQLWrapper, userId: SQLWrapper, value
     from written`;
 }
 
-const userId = sql.placeholder('userId');
+const userId = sql`me.id`;
 const value = sql.placeholder('value');
 
+/** The key's user, by validKey (the rule of every authenticated call), if the key is valid now. */
+const keyUser = sql`select ${users.id} as id, ${users.organisationId} as organisation_id,
+    ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.email} as email
+  from ${authKeys} join ${users} on ${users.id} = ${authKeys.userId}
+  where ${validKey(sql.placeholder('keyHash'), sql.placeholder('usedSince'), sql.placeholder('createdSince'))}
+  limit 1`;
+
 /**
- * The comment `id` if the user may write it now, with its strategy and the change event (JSON
- * text) for the strategy's viewers; no row when anything stands in the way, or when the event is
- * too large for a NOTIFY (the checked path spills it).
+ * The comment `id` if the key's user may write it now, with its strategy and the change event
+ * (JSON text) for the strategy's viewers; no row when anything stands in the way, or when the
+ * event is too large for a NOTIFY (the checked path spills it).
  */
 const writableComment = sql`select * from (
     select ${comments.id} as id, ${strategies.id} as strategy_id, ${fieldUpdateEventText({
@@ -84,14 +91,14 @@ const writableComment = sql`select * from (
       field: 'comment',
       value,
     })} as payload
-    from ${comments}
-    join ${initiatives} on ${initiatives.id} = ${comments.initiativeId}
-    join ${focusAreas} on ${focusAreas.id} = ${initiatives.focusAreaId}
-    join ${strategies} on ${strategies.id} = ${focusAreas.strategyId}
-      and ${strategies.organisationId} = ${sql.placeholder('organisationId')}
+    from me
+    join ${strategies} on ${strategies.organisationId} = me.organisation_id
+    join ${focusAreas} on ${focusAreas.strategyId} = ${strategies.id}
+    join ${initiatives} on ${initiatives.focusAreaId} = ${focusAreas.id}
+    join ${comments} on ${comments.initiativeId} = ${initiatives.id}
     where ${comments.id} = ${sql.placeholder('id')} and not ${comments.isLocked}
       and ${mayEditProgress(userId, strategies.id, comments.initiativeId)}
-      and ${lockHolderOf('comment', comments.id, 'comment', sql`${userId}::int`)} is null
+      and ${lockHolderOf('comment', comments.id, 'comment', userId)} is null
   ) target
   where octet_length(payload) <= ${NOTIFY_PAYLOAD_LIMIT}`;
 
@@ -102,30 +109,40 @@ const writableComment = sql`select * from (
  */
 const writeAtOnceStatement = preparedStatement(
   'comment_write_at_once',
-  sql`with target as (${writableComment}),
-    written as (${commentUpdate(sql`(select id from target)`, userId, value, sql.placeholder('since'))}),
-    history as (${commentHistory(sql`(select strategy_id from target)`, userId, value)}),
+  sql`with me as (${keyUser}),
+    target as (${writableComment}),
+    written as (${commentUpdate(sql`(select id from target)`, sql`(select id from me)`, value, sql.placeholder('since'))}),
+    history as (${commentHistory(sql`(select strategy_id from target)`, sql`(select id from me)`, value)}),
     notified as (
       select pg_notify(${REALTIME_CHANNEL}, payload) from target where exists (select 1 from written)
     )
-    select written.*, target.strategy_id, (select count(*)::int from notified) as notified
-    from written, target`,
+    select written.*, target.strategy_id, me.id as user_id, me.first_name, me.last_name, me.email,
+      (select count(*)::int from notified) as notified
+    from written, target, me`,
 );
 
+export type WrittenAtOnce = WrittenComment & {
+  strategy_id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+};
+
 /**
- * The autosave in one statement: the row written and its strategy, or undefined when nothing was
- * written (the caller then runs the checked path).
+ * The autosave in one statement, the key checked in it: the row written, its strategy and its
+ * author, or undefined when nothing was written (the caller then runs the checked path).
  */
 export async function writeCommentAtOnce(
   db: Queryable,
-  user: AuthenticatedUser,
+  keyHash: string,
   id: number,
   edit: CommentEdit,
-): Promise<(WrittenComment & { strategy_id: number }) | undefined> {
-  const { rows } = await writeAtOnceStatement<WrittenComment & { strategy_id: number }>(db).execute({
+): Promise<WrittenAtOnce | undefined> {
+  const { rows } = await writeAtOnceStatement<WrittenAtOnce>(db).execute({
+    keyHash,
+    ...keyBounds(Date.now(), { untouched: true }),
     id,
-    userId: user.id,
-    organisationId: user.organisationId,
     value: edit.value,
     since: edit.since ?? null,
   });

@@ -9,8 +9,10 @@ import {
   type Comment,
   canEditProgress,
   type DateTimeInput,
+  fullName,
   HISTORY_MESSAGES,
   type InitiativeStatus,
+  MESSAGES,
   PROGRESS_MESSAGES,
   type StatusHistory,
   statusOrInactive,
@@ -21,11 +23,11 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { comments, focusAreas, initiatives, notificationSettings, strategies, users } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, forbidden, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { noteChanges } from '../../realtime/changeTracking';
 import { changeBy, fieldUpdates, writeAndPublish } from '../../realtime/events';
-import type { AuthenticatedUser } from '../auth/keys';
+import { type AuthenticatedUser, userForKeyHash } from '../auth/keys';
 import { ensureNoOtherHolder, lockHolderOf } from '../field-locks/service';
 import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { presentUserSummary } from '../users/presenters';
@@ -152,14 +154,17 @@ export async function updateComment(
   input: { comment: string; version?: number | undefined },
 ): Promise<Comment> {
   const edit = { value: sanitizeRichText(input.comment), since: input.version };
-  const author = { id: user.id, name: user.name, email: user.email };
-  const atOnce = await writeCommentAtOnce(ctx.db, user, id, edit);
+  const atOnce = await writeCommentAtOnce(ctx.db, user.keyHash, id, edit);
   if (atOnce) {
     // Its own instance drops the page before answering (changeTracking.ts).
     noteChanges(new Set([atOnce.strategy_id]));
-    return presentWritten(atOnce, edit.value, author);
+    const name = fullName(atOnce.first_name, atOnce.last_name) || null;
+    return presentWritten(atOnce, edit.value, { id: atOnce.user_id, name, email: atOnce.email });
   }
-  return updateCommentChecked(ctx, user, id, edit);
+  // The key may have passed on this instance's memory of it (KeyGate): look it up afresh.
+  const current = await userForKeyHash(ctx.db, user.keyHash);
+  if (!current) throw forbidden(MESSAGES.invalidToken);
+  return updateCommentChecked(ctx, current, id, edit);
 }
 
 function presentWritten(written: WrittenComment, value: string, author: UserSummary): Comment {

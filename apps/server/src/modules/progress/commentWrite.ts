@@ -5,8 +5,8 @@
  *
  * The one-statement autosave (issue 17) makes the whole successful edit one round trip: the key,
  * the comment of the key's organisation, the right to edit it, no field lock held by anyone else,
- * the write, its history entry and its NOTIFY. When it writes nothing, for whatever
- * reason, the checked path runs and gives the exact answer (404, 403, 409, 423…) or the write.
+ * the write, its history entry and its NOTIFY. When it writes nothing, for whatever reason, the
+ * checked path runs and gives the exact answer (403, 404, 409) or makes the write.
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';

@@ -14,6 +14,7 @@ import { type Database, openDatabase } from './db/client';
 import { registerApiDocs } from './http/apiDocs';
 import { frameworkErrorReply, registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/jsonBody';
+import { KeyGate } from './http/keyGate';
 import { loggerOptions, requestId } from './http/logging';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { recordRoutedEndpoints, route } from './http/route';
@@ -141,6 +142,7 @@ export async function buildApp(
     config.schedulerPollMs,
   );
   const pages = new PageCache();
+  const keyGate = new KeyGate();
   const ctx: AppContext = {
     config,
     db: db.db,
@@ -149,6 +151,7 @@ export async function buildApp(
     clock,
     scheduleChanged: () => scheduler.kick(),
     pages,
+    keyGate,
   };
 
   app.addHook('onRoute', (route) => {
@@ -198,7 +201,7 @@ export async function buildApp(
   // Counted in the database, so the limits hold however many instances share the load.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db.db) });
   await app.register(compress, { threshold: 1024 });
-  const realtime = new Realtime(db, config, app.log, pages);
+  const realtime = new Realtime(db, config, app.log, pages, keyGate);
   if (metrics) registerStateMetrics(metrics, { database: db, hub: realtime.hub, clock, log: app.log });
   await app.register(websocket, {
     // A larger frame closes the socket (1009) before it is buffered whole.

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { KeyGate } from './http/keyGate';
 import type { Clock } from './lib/clock';
 import type { PageCache } from './modules/strategies/pageCache';
 
@@ -17,4 +18,6 @@ export interface AppContext {
   scheduleChanged(): void;
   /** Strategy pages as last sent, dropped when they change. */
   pages: PageCache;
+  /** Keys found valid moments ago, for the autosave's check before its body (keyGate.ts). */
+  keyGate: KeyGate;
 }

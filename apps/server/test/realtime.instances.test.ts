@@ -3,7 +3,7 @@
  * and socket closes travel between them through LISTEN/NOTIFY. PostgreSQL only (the
  * `server-postgres` project); PGlite is one process and reports this file as skipped.
  */
-import { CONFLICT_CODES, SOCKET_CLOSE } from '@keystone/contract';
+import { CONFLICT_CODES, type Comment, SOCKET_CLOSE } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../../../testing/serverProcess';
 import {
@@ -95,6 +95,38 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server instances on one Postg
     expect((await locksOnB.list(key('sponsor'), f.strategy)).body).toEqual([]);
     expect((await locksOnB.lock(key('sponsor'), title)).status).toBe(200);
     expect((await locksOnB.unlock(key('sponsor'), title)).status).toBe(200);
+  });
+
+  it('should carry a progress comment autosave from A to a viewer on B, and to nobody else', async () => {
+    const viewerOnB = await on(streamingSocket(b.baseUrl, key('sponsor')));
+    const outsiderOnB = await on(streamingSocket(b.baseUrl, key('noRole')));
+    const read = async () => {
+      const response = await b.api('GET', `/api/strategy/${f.strategy}`, { token: key('sponsor') });
+      expect(response.status).toBe(200);
+      const page = response.body as { focus_areas: { initiatives: { comments: Comment[] }[] }[] };
+      return page.focus_areas.flatMap((area) => area.initiatives.flatMap((item) => item.comments));
+    };
+    await read(); // B now holds the page in its cache.
+
+    const saved = await a.api('PATCH', `/api/comments/update/${f.comment}/`, {
+      token: key('teamMember'),
+      body: { comment: '<p>Saved on A</p><script>x</script>' },
+    });
+    expect(saved.status).toBe(200);
+    expect(await viewerOnB.waitFor((message) => message.value === '<p>Saved on A</p>')).toEqual({
+      res_id: f.comment,
+      model: 'comment',
+      field: 'comment',
+      value: '<p>Saved on A</p>',
+      user_id: f.people.teamMember.id,
+      strategy_id: f.strategy,
+    });
+    expect((await read()).find((comment) => comment.id === f.comment)).toMatchObject({
+      comment: '<p>Saved on A</p>',
+      version: (saved.body as Comment).version,
+    });
+    await fence(a.api, outsiderOnB, key('noRole'), f.own.noRole);
+    expect(messagesOutside(outsiderOnB, f.own.noRole)).toEqual([]);
   });
 
   it('should give a user without a role, connected to B, nothing of the strategy', async () => {

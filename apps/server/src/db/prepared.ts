@@ -3,6 +3,8 @@
  * prepared once per database handle: the query is not rebuilt in JavaScript, and PostgreSQL
  * parses it once per connection and reuses its plan.
  */
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client';
 
 export function preparedPer<T>(build: (db: Queryable) => T): (db: Queryable) => T {
@@ -16,4 +18,18 @@ export function preparedPer<T>(build: (db: Queryable) => T): (db: Queryable) => 
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement the query builder cannot prepare (one with data-modifying WITH queries), written with
+ * `sql.placeholder`s and prepared the way the builder's `.prepare(name)` does; `execute` answers
+ * `{ rows }`, as `db.execute` does.
+ */
+export function preparedStatement(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  const prepared = preparedPer((db) => db._.session.prepareQuery(query, undefined, name, false));
+  return <Row>(db: Queryable) =>
+    prepared(db) as { execute(values: Record<string, unknown>): Promise<{ rows: Row[] }> };
 }

@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import type { AuthenticatedUser } from '../modules/auth/keys';
 import { authenticate } from './authenticate';
 import { parseInput, parseWithSchema } from './errors';
+import type { KeyGate } from './keyGate';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,17 +55,23 @@ function parseParams(schema: z.ZodObject | undefined, raw: unknown): unknown {
   );
 }
 
+export interface RouteOptions {
+  /** Keys found valid moments ago pass without a lookup: for a handler that checks the key itself. */
+  keyGate?: KeyGate;
+}
+
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   ctx: AppContext,
   endpoint: E,
   handler: RouteHandler<E>,
+  options: RouteOptions = {},
 ): void {
   app.routedEndpoints.push(endpoint);
   app.route({
     method: endpoint.method,
     url: fastifyUrl(endpoint.path),
-    ...(endpoint.auth && { onRequest: authenticate(ctx) }),
+    ...(endpoint.auth && { onRequest: authenticate(ctx, options.keyGate) }),
     ...(endpoint.rateLimit === 'signIn' && {
       config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
     }),

@@ -11,14 +11,14 @@ import type {
   StreamingMessage,
   StructureAction,
 } from '@keystone/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { realtimeSpill } from '../db/schema';
 import { noteChanges } from './changeTracking';
 
 export const REALTIME_CHANNEL = 'keystone_realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; larger events go through a table. */
-const NOTIFY_PAYLOAD_LIMIT = 7000;
+export const NOTIFY_PAYLOAD_LIMIT = 7000;
 
 export type RealtimeEvent =
   /** `viewers`: the users who may see the strategy when the change was made. */
@@ -135,6 +135,29 @@ export function fieldUpdates(
     viewers: change.viewers,
     message: { res_id: resId, model, field, value, user_id: change.userId, strategy_id: change.strategyId },
   }));
+}
+
+/**
+ * The events of `fieldUpdates` for one field, as the JSON text of a NOTIFY payload built by the
+ * database, for a statement that finds the strategy and its viewers itself (the one-statement
+ * autosave). Same keys in the same order (progress.autosave.test.ts holds the two together).
+ */
+export function fieldUpdateEventText(event: {
+  userId: SQLWrapper;
+  strategyId: SQLWrapper;
+  /** A JSON array of user ids. */
+  viewers: SQLWrapper;
+  model: LockModel;
+  resId: SQLWrapper;
+  field: string;
+  value: SQLWrapper;
+}): SQL {
+  return sql`json_build_array(json_build_object(
+    'kind', 'stream',
+    'viewers', ${event.viewers},
+    'message', json_build_object(
+      'res_id', ${event.resId}, 'model', ${event.model}::text, 'field', ${event.field}::text,
+      'value', ${event.value}::text, 'user_id', ${event.userId}::int, 'strategy_id', ${event.strategyId})))::text`;
 }
 
 /** Something added, removed, moved, or people or approval changed: browsers reload the strategy. */

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { KeyGate } from '../http/keyGate';
 import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
 import { releaseConnectionLocks, releaseExpiredLocks } from '../modules/field-locks/service';
 import type { PageCache } from '../modules/strategies/pageCache';
@@ -69,6 +70,7 @@ export class Realtime {
     >,
     private readonly log: FastifyBaseLogger,
     private readonly pages: PageCache,
+    private readonly keyGate: KeyGate,
   ) {
     this.hub = new SocketHub(log);
     this.appOrigin = new URL(config.appUrl).origin;
@@ -77,10 +79,14 @@ export class Realtime {
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(REALTIME_CHANNEL, {
       onNotification: (payload) => this.received(payload),
-      onLost: () => this.pages.suspend(),
+      onLost: () => {
+        this.pages.suspend();
+        this.keyGate.suspend();
+      },
       onResumed: () => {
         this.log.warn('real-time listener reconnected; sockets reconnect to catch up');
         this.pages.resume();
+        this.keyGate.resume();
         this.hub.closeAll(CLOSE_RESYNC, 'Reconnect to catch up.');
       },
     });
@@ -132,6 +138,7 @@ export class Realtime {
     if (events === null) return;
     // A spilled batch is read later, in order; what it changes is unknown until then.
     this.pages.changed(Array.isArray(events) ? changedPages(events) : 'all');
+    this.keyGate.forget(Array.isArray(events) ? events : 'all');
     this.enqueue(events);
   }
 

@@ -6,6 +6,7 @@ import pino from 'pino';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import { KeyGate } from '../http/keyGate';
 import { systemClock } from '../lib/clock';
 import type { AuthenticatedUser } from '../modules/auth/keys';
 import { createFocusArea, updateFocusArea } from '../modules/focus-areas/service';
@@ -56,6 +57,7 @@ export async function seedDemoStrategy(
     clock: systemClock,
     scheduleChanged: () => {},
     pages: new PageCache(),
+    keyGate: new KeyGate(),
   };
   const strategy = await createStrategy(ctx, master, {});
   await updateStrategy(ctx, master, strategy.id, {

@@ -3,7 +3,7 @@
  * unused or 30 days after it was issued, whichever comes first (docs/ARCHITECTURE.md, "Keys").
  */
 import { fullName } from '@keystone/contract';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { authKeys, users } from '../../db/schema';
@@ -41,6 +41,29 @@ export async function issueKey(db: Queryable, userId: number, origin: RequestOri
   return key;
 }
 
+/**
+ * What makes a key valid (DESIGN §3): its hash, its user active, used since `usedSince` and issued
+ * since `createdSince`, on a query joining auth_keys and users. The one rule, for userForKey and
+ * for the autosave's one statement (progress/commentWrite.ts).
+ */
+export function validKey(keyHash: SQLWrapper, usedSince: SQLWrapper, createdSince: SQLWrapper): SQL {
+  return and(
+    eq(authKeys.keyHash, keyHash),
+    eq(users.isActive, true),
+    gt(authKeys.lastUsedAt, usedSince),
+    gt(authKeys.createdAt, createdSince),
+  )!;
+}
+
+/**
+ * The bounds of validKey at `now`. With `untouched`, only keys whose last use need not be written
+ * (a statement that cannot write it takes only those).
+ */
+export function keyBounds(now: number, options: { untouched?: boolean } = {}) {
+  const idle = options.untouched ? TOUCH_INTERVAL_MS : KEY_IDLE_LIFETIME_MS;
+  return { usedSince: new Date(now - idle), createdSince: new Date(now - KEY_ABSOLUTE_LIFETIME_MS) };
+}
+
 /** Every authenticated request runs it. */
 const userForKeyQuery = preparedPer((db) =>
   db
@@ -56,25 +79,19 @@ const userForKeyQuery = preparedPer((db) =>
     .from(authKeys)
     .innerJoin(users, eq(users.id, authKeys.userId))
     .where(
-      and(
-        eq(authKeys.keyHash, sql.placeholder('keyHash')),
-        eq(users.isActive, true),
-        gt(authKeys.lastUsedAt, sql.placeholder('usedSince')),
-        gt(authKeys.createdAt, sql.placeholder('createdSince')),
-      ),
+      validKey(sql.placeholder('keyHash'), sql.placeholder('usedSince'), sql.placeholder('createdSince')),
     )
     .limit(1)
     .prepare('user_for_key'),
 );
 
 export async function userForKey(db: Queryable, key: string): Promise<AuthenticatedUser | null> {
-  const keyHash = sha256(key);
+  return userForKeyHash(db, sha256(key));
+}
+
+export async function userForKeyHash(db: Queryable, keyHash: string): Promise<AuthenticatedUser | null> {
   const now = Date.now();
-  const [row] = await userForKeyQuery(db).execute({
-    keyHash,
-    usedSince: new Date(now - KEY_IDLE_LIFETIME_MS),
-    createdSince: new Date(now - KEY_ABSOLUTE_LIFETIME_MS),
-  });
+  const [row] = await userForKeyQuery(db).execute({ keyHash, ...keyBounds(now) });
   if (!row) return null;
   if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db

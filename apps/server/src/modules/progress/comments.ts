@@ -9,8 +9,10 @@ import {
   type Comment,
   canEditProgress,
   type DateTimeInput,
+  fullName,
   HISTORY_MESSAGES,
   type InitiativeStatus,
+  MESSAGES,
   PROGRESS_MESSAGES,
   type StatusHistory,
   statusOrInactive,
@@ -20,22 +22,22 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import {
-  activity,
-  comments,
-  focusAreas,
-  initiatives,
-  notificationSettings,
-  strategies,
-  users,
-} from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { comments, focusAreas, initiatives, notificationSettings, strategies, users } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
+import { noteChanges } from '../../realtime/changeTracking';
 import { changeBy, fieldUpdates, writeAndPublish } from '../../realtime/events';
-import type { AuthenticatedUser } from '../auth/keys';
+import { type AuthenticatedUser, userForKeyHash } from '../auth/keys';
 import { ensureNoOtherHolder, lockHolderOf } from '../field-locks/service';
 import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { presentUserSummary } from '../users/presenters';
+import {
+  type CommentEdit,
+  commentHistory,
+  commentUpdate,
+  type WrittenComment,
+  writeCommentAtOnce,
+} from './commentWrite';
 import { instantOf, parseWallClock } from './schedule';
 
 type CommentRow = typeof comments.$inferSelect;
@@ -140,11 +142,52 @@ const commentForUpdateQuery = preparedPer((db) =>
     .prepare('comment_for_update'),
 );
 
+/**
+ * The autosave: the successful edit in one statement (writeCommentAtOnce); when that writes
+ * nothing, the checked path below says why, or writes when only the one statement could not (an
+ * event too large for a NOTIFY, a concurrent change in between).
+ */
 export async function updateComment(
   ctx: AppContext,
   user: AuthenticatedUser,
   id: number,
   input: { comment: string; version?: number | undefined },
+): Promise<Comment> {
+  const edit = { value: sanitizeRichText(input.comment), since: input.version };
+  const atOnce = await writeCommentAtOnce(ctx.db, user.keyHash, id, edit);
+  if (atOnce) {
+    // Its own instance drops the page before answering (changeTracking.ts).
+    noteChanges(new Set([atOnce.strategy_id]));
+    const name = fullName(atOnce.first_name, atOnce.last_name) || null;
+    return presentWritten(atOnce, edit.value, { id: atOnce.user_id, name, email: atOnce.email });
+  }
+  // The key may have passed on this instance's memory of it (KeyGate): look it up afresh.
+  const current = await userForKeyHash(ctx.db, user.keyHash);
+  if (!current) throw forbidden(MESSAGES.invalidToken);
+  return updateCommentChecked(ctx, current, id, edit);
+}
+
+function presentWritten(written: WrittenComment, value: string, author: UserSummary): Comment {
+  return {
+    id: written.id,
+    model: 'comment',
+    comment: value,
+    comment_type: written.comment_type,
+    is_locked: false,
+    locked_at: null,
+    initiative: written.initiative_id,
+    initiative_status: (written.initiative_status as InitiativeStatus | null) ?? null,
+    version: written.version,
+    author,
+    updated_at: new Date(written.updated_at).toISOString(),
+  };
+}
+
+async function updateCommentChecked(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  id: number,
+  edit: CommentEdit,
 ): Promise<Comment> {
   const [found] = await commentForUpdateQuery(ctx.db).execute({
     id,
@@ -157,34 +200,15 @@ export async function updateComment(
   ensure(canEditProgress(user.id, access.roles, rolesOf(access, comment.initiativeId)));
   if (comment.isLocked) throw commentLocked();
   ensureNoOtherHolder(found.lockHolder);
-  const value = sanitizeRichText(input.comment);
-  const since = input.version;
-  // One statement: lock the row and read the text it replaces, write it unless the due date locked
-  // it meanwhile (that edit is refused rather than written into history), unless it is unchanged,
-  // or unless someone else changed it after the version this edit started from; record the change
-  // and publish it. Conditions on the row itself are checked again on its newest version when a
-  // concurrent writer got there first, so nothing acknowledged is lost.
-  const [written] = await writeAndPublish<{ version: number; updated_at: Date }>(
+  const { value } = edit;
+  // One statement: the write (commentUpdate), its history entry and its event.
+  const [written] = await writeAndPublish<WrittenComment>(
     ctx.db,
-    sql`update ${comments} c
-        set comment = ${value}, updated_at = now(), updated_by = ${user.id}, version = c.version + 1
-        from (select id, comment as before from ${comments} where id = ${id} for update) previous
-        where c.id = previous.id and not c.is_locked and c.comment is distinct from ${value}
-          ${since === undefined ? sql`` : sql`and (c.version <= ${since} or c.updated_by = ${user.id})`}
-        returning c.id, c.version, c.updated_at, previous.before`,
+    commentUpdate(sql`${id}`, sql`${user.id}`, sql`${value}`, sql`${edit.since ?? null}`),
     fieldUpdates(changeBy(user.id, access.strategy.id, access.roles), 'comment', id, { comment: value }),
-    sql`insert into ${activity} (strategy_id, initiative_id, actor_id, model, record_id, field, old_value, new_value, version)
-        select ${access.strategy.id}, ${comment.initiativeId}, ${user.id}, 'comment', id, 'comment',
-               to_jsonb(before), to_jsonb(${value}::text), version
-        from written`,
+    commentHistory(sql`${access.strategy.id}`, sql`${user.id}`, sql`${value}`),
   );
-  const author = { id: user.id, name: user.name, email: user.email };
-  if (written) {
-    return presentComment(
-      { ...comment, comment: value, version: written.version, updatedAt: new Date(written.updated_at) },
-      author,
-    );
-  }
+  if (written) return presentWritten(written, value, { id: user.id, name: user.name, email: user.email });
   // Nothing written: say why, from the comment as it is now.
   const [now] = await ctx.db
     .select({ comment: comments, ...authorColumns })

@@ -14,8 +14,13 @@ export function progressRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, progressApi.updateNotificationSettings, ({ user, params, body }) =>
     updateSettings(ctx, user, params.id, body),
   );
-  route(app, ctx, progressApi.updateComment, ({ user, params, body }) =>
-    updateComment(ctx, user, params.id, body),
+  // The autosave checks the key again in its own statement (commentWrite.ts).
+  route(
+    app,
+    ctx,
+    progressApi.updateComment,
+    ({ user, params, body }) => updateComment(ctx, user, params.id, body),
+    { keyGate: ctx.keyGate },
   );
   route(app, ctx, progressApi.lockedCommentDates, ({ user, params }) => lockedDates(ctx, user, params.id));
   route(app, ctx, progressApi.lockedComments, ({ user, body }) =>

@@ -11,7 +11,7 @@ import {
   STRATEGY_MESSAGES,
   type StrategyRoles,
 } from '@keystone/contract';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { readBoth } from '../../db/reads';
@@ -139,6 +139,33 @@ export function rolesOf(access: StrategyAccess, initiativeId: number): Initiativ
 /** 403 with the spec's permission message unless `allowed`. */
 export function ensure(allowed: boolean): void {
   if (!allowed) throw forbidden(MESSAGES.noPermission);
+}
+
+/**
+ * The contract's canEditProgress as a condition, for a statement that checks and writes at once
+ * (the one-statement autosave): a master of the strategy, or anyone with a role in the initiative.
+ * progress.autosave.test.ts holds it to the contract's rule for every role.
+ */
+export function mayEditProgress(userId: SQLWrapper, strategyId: SQLWrapper, initiativeId: SQLWrapper): SQL {
+  return sql`(exists (
+      select 1 from ${strategyMasters}
+      where ${strategyMasters.strategyId} = ${strategyId} and ${strategyMasters.userId} = ${userId}
+    ) or exists (
+      select 1 from ${initiativeMembers}
+      where ${initiativeMembers.initiativeId} = ${initiativeId} and ${initiativeMembers.userId} = ${userId}
+    ))`;
+}
+
+/** viewerIds (realtime/events.ts) of the strategy `strategyId` gives, as a JSON array. */
+export function viewerIdsOf(strategyId: SQLWrapper): SQL {
+  return sql`(select coalesce(json_agg(viewer.user_id), '[]') from (
+      select m.user_id from strategy_masters m where m.strategy_id = ${strategyId}
+      union
+      select im.user_id from initiative_members im
+      join initiatives i on i.id = im.initiative_id
+      join focus_areas f on f.id = i.focus_area_id
+      where f.strategy_id = ${strategyId}
+    ) viewer)`;
 }
 
 /** A condition on `strategies.id`: the strategies this user may see (DESIGN §4). */

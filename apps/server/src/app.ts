@@ -1,6 +1,5 @@
 /** buildApp(config): the whole server, used by main.ts and by the tests. */
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { SOCKET_MAX_MESSAGE_BYTES } from '@keystone/contract';
@@ -18,6 +17,7 @@ import { KeyGate } from './http/keyGate';
 import { loggerOptions, requestId } from './http/logging';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { recordRoutedEndpoints, route } from './http/route';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticSite } from './http/staticSite';
 import { type Clock, ShiftedClock, systemClock } from './lib/clock';
 import { OutboxWorker } from './mail/outbox';
@@ -178,26 +178,7 @@ export async function buildApp(
     if (request.changes) pages.changed(request.changes.all ? 'all' : request.changes.strategyIds);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) writes its styles into <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // 'self' covers the app's own ws:/wss: origin (CSP3): no socket to any other host.
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   // Counted in the database, so the limits hold however many instances share the load.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db.db) });
   await app.register(compress, { threshold: 1024 });

@@ -39,6 +39,12 @@ describe('security headers', () => {
       for (const feature of DENIED) expect(policy).toContain(`${feature}=()`);
       // The embedded video players may still go full screen.
       expect(policy).not.toContain('fullscreen');
+      // Helmet's other headers, worked out once at start-up (http/securityHeaders.ts).
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
     });
   }
 });

@@ -82,6 +82,19 @@ const openDialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
 const dialogShown = () => waitFor(() => expect(openDialog()).not.toBeNull()).then(() => openDialog()!);
 const noDialog = () => waitFor(() => expect(openDialog()).toBeNull());
 
+/**
+ * What a browser does once the dialog opened: the dialog takes the focus from the field (jsdom
+ * moves none), and a frame passes before anyone can click (the editor's own delayed focus lands
+ * in it, while the dialog is open).
+ */
+async function dialogTakesFocus(name: string) {
+  // The page behind the open dialog is hidden from assistive technology.
+  const field = screen.getByRole('textbox', { name, hidden: true });
+  fireEvent.focusOut(field);
+  fireEvent.blur(field);
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+}
+
 /** What a browser does when a field takes the focus (React listens to focusin). */
 function focus(element: HTMLElement) {
   fireEvent.focusIn(element);
@@ -102,6 +115,7 @@ describe('editing an approved charter', { timeout: 40_000 }, () => {
       dialog.getAttribute('aria-labelledby'),
     );
     expect(within(dialog).getByText(warning)).toBeTruthy();
+    await dialogTakesFocus('Problem statement');
     fireEvent.click(within(dialog).getByRole('button', { name: CHARTER_MESSAGES.cancelEditing }));
     await noDialog();
 
@@ -109,6 +123,7 @@ describe('editing an approved charter', { timeout: 40_000 }, () => {
     const impact = screen.getByRole('textbox', { name: 'Impact' });
     focus(impact);
     const again = await dialogShown();
+    await dialogTakesFocus('Impact');
     fireEvent.click(within(again).getByRole('button', { name: CHARTER_MESSAGES.continueEditing }));
     await noDialog();
 

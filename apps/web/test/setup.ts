@@ -1,19 +1,11 @@
 /** Set-up of every web test file. */
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, vi } from 'vitest';
-import { loadEditor } from '../src/components/richText/loadEditor';
+import { afterEach, vi } from 'vitest';
 import './fakeWebSocket';
 
 // A route's first lazy import is transformed on demand; on a busy machine that alone can take
 // longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 3000 });
-
-// The editor's chunk is transformed on its first import, which under load can outlast a test's
-// wait for a dialog or an editor; loaded up front, as the browser's idle prefetch has it by the time
-// a user focuses a field. (The e2e specs cover typing before it arrives.)
-beforeAll(async () => {
-  await loadEditor();
-});
 
 // jsdom has no layout; ProseMirror asks for rectangles when it scrolls the caret into view.
 Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;

@@ -162,9 +162,8 @@ function takeOver(editor: Editor, { at, keys }: Activation) {
   const { view } = editor;
   view.focus();
   const clicked = at && view.posAtCoords({ left: at.x, top: at.y });
-  // Only the selection: TipTap's focus command would focus again a frame later, by then perhaps
-  // against a dialog that took the focus (an approved charter's warning) and after it closed.
-  editor.commands.setTextSelection(clicked ? clicked.pos : editor.state.doc.content.size);
+  // The view has focus already, so this only sets the selection (its own delayed focus is harmless).
+  editor.commands.focus(clicked ? clicked.pos : 'end');
   for (const key of keys.splice(0)) {
     if ('text' in key) view.dispatch(view.state.tr.insertText(key.text));
     else if (key.command === 'SelectAll') editor.commands.selectAll();

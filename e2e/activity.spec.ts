@@ -50,7 +50,10 @@ test('a strategy master restores an earlier ambition from the Activity panel', a
   const earlier = ambitionEdits.last();
   await expect(earlier.locator('ins')).toContainText('Win the home market first.');
   await earlier.getByRole('button', { name: HISTORY_MESSAGES.restoreThis }).click();
-  await expect(panel.getByRole('status').filter({ hasText: HISTORY_MESSAGES.restored })).toBeVisible();
+  const restored = panel.getByRole('status').filter({ hasText: HISTORY_MESSAGES.restored });
+  await expect(restored).toBeVisible();
+  // The button was disabled while it ran; the focus is on the outcome, still inside the panel.
+  await expect(restored).toBeFocused();
   // The restore is a change like any other: it heads the history, and it is what the field holds now.
   await expect(ambitionEdits).toHaveCount(3);
   await expect(ambitionEdits.first().locator('ins')).toContainText('Win the home market first.');

@@ -172,14 +172,16 @@ describe('sessions', () => {
     it('should refuse a key 30 days after it was issued, even one used every day', async () => {
       const user = await server.createUser();
       const key = await loginFrom(user, FIREFOX);
-      const setCreated = (days: number) =>
+      // A minute on either side of the 30 days: the database's clock keeps microseconds, the
+      // server's bounds milliseconds, so the exact boundary would be a race.
+      const setCreated = (age: string) =>
         server.database.db
           .update(authKeys)
-          .set({ createdAt: sql`now() - make_interval(days => ${days})`, lastUsedAt: sql`now()` })
+          .set({ createdAt: sql`now() - ${age}::interval`, lastUsedAt: sql`now()` })
           .where(eq(authKeys.userId, user.id));
-      await setCreated(29);
+      await setCreated('29 days 23 hours 59 minutes');
       expect((await whoAmI(key)).status).toBe(200);
-      await setCreated(30);
+      await setCreated('30 days 1 minute');
       await expectRevoked(key);
     });
 

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type ActivityScope, useActivityQuery } from '../../api/activity';
 import type { RestoreTarget } from '../../api/activityRestore';
 import { errorMessage } from '../../api/errorMessages';
@@ -38,6 +38,12 @@ export function ActivityPanel({ scope, userId }: { scope: ActivityScope; userId:
   const sources = useRestoreSources(scope, userId);
   const restore = useRestore();
   const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // The clicked button is disabled while the restore runs, which drops the focus to the page; the
+  // outcome takes it, inside the panel, so Escape and Tab go on from there (and it is read out).
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const days = useMemo(
     () => groupByDay(collapseEntries(activity.data?.pages.flatMap((page) => page.entries) ?? [])),
     [activity.data],
@@ -81,6 +87,8 @@ export function ActivityPanel({ scope, userId }: { scope: ActivityScope; userId:
     <Box>
       {notice && (
         <Alert
+          ref={noticeRef}
+          tabIndex={-1}
           severity={notice.severity}
           role={notice.severity === 'error' ? 'alert' : 'status'}
           onClose={() => setNotice(null)}

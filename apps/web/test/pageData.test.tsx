@@ -1,11 +1,13 @@
 /**
  * The route loaders start a page's reads at once, without waiting for them, into the cache the
- * page reads; nothing is read without a session.
+ * page reads, once the live connection is connecting; nothing is read without a session.
  */
+import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../src/api/queryClient';
 import { clearSession, saveSession } from '../src/api/session';
 import { pageDataLoaders } from '../src/routes/pageData';
+import { FakeWebSocket } from './fakeWebSocket';
 import { HISTORY, NEWER, NEXT, OLDER, progressStrategy, wireSettings } from './progressUpdateFixtures';
 import { fakeServer, ok } from './renderApp';
 import { MARK, wireSummary } from './strategyPageFixtures';
@@ -53,6 +55,26 @@ describe('page data loaders', () => {
     const { calls } = answers();
     pageDataLoaders(createQueryClient()).strategies(args({}));
     await expect.poll(() => calls.map((call) => call.path)).toEqual(['/api/strategies/']);
+  });
+
+  it('should open the live connection first, which then takes the reads as current however late it opens', async () => {
+    saveSession({ id: MARK.id, token: 'key' });
+    const socketsAtRead: string[][] = [];
+    const { calls } = fakeServer({
+      'GET /api/strategies/': () => {
+        socketsAtRead.push(FakeWebSocket.instances.map((socket) => new URL(socket.url).pathname));
+        return ok([wireSummary(1, 'North star')]);
+      },
+    });
+    const queryClient = createQueryClient();
+    pageDataLoaders(queryClient).strategies(args({}));
+    await expect.poll(() => queryClient.getQueryData(['strategies'])).toBeDefined();
+    expect(socketsAtRead).toEqual([['/ws/locks/', '/ws/streaming/']]);
+    // The page's code took long (a slow tablet): the socket opens well after the read answered.
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    act(() => FakeWebSocket.latest('/ws/streaming/').open());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.map((call) => call.path)).toEqual(['/api/strategies/']);
   });
 
   it('should read nothing without a session (the page sends the visitor to log in)', async () => {

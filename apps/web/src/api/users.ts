@@ -1,7 +1,7 @@
 /** The logged-in user's details (spec §3 "User"), read and updated on the profile page. */
 import type { UpdateUserDetailsRequest, UserDetails as WireUserDetails } from '@keystone/contract';
 import { usersApi } from '@keystone/contract/endpoints/users';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { useSession } from './session';
 import { type Camel, toCamel } from './wireCase';
@@ -43,11 +43,6 @@ const userDetailsQuery = (userId: number | undefined) =>
 export function useUserDetails() {
   const session = useSession();
   return useQuery({ ...userDetailsQuery(session?.id), enabled: session !== null });
-}
-
-/** Starts reading the details the header shows before it renders (a route's loader). */
-export function prefetchUserDetails(queryClient: QueryClient, userId: number): void {
-  void queryClient.prefetchQuery(userDetailsQuery(userId));
 }
 
 export function useUpdateUserDetails() {

@@ -1,20 +1,21 @@
 /**
- * The frame of every logged-in route: one live connection per session, opened when a logged-in
- * page shows and closed on logout (spec §4). Loaded lazily, so /login carries none of it.
+ * The frame of every logged-in route: one live connection per session, opened by the route's
+ * loader or when a logged-in page shows, and closed on logout (spec §4). Loaded lazily, so
+ * /login carries none of it.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { type Session, useSession } from '../api/session';
-import { RealtimeClient } from './realtimeClient';
+import { closeLiveConnection, keepLiveConnection, openLiveConnection } from './liveConnection';
 import { RealtimeContext } from './realtimeContext';
 
 function RealtimeProvider({ session }: { session: Session }) {
   const queryClient = useQueryClient();
-  const realtime = useMemo(() => new RealtimeClient(session, queryClient), [session, queryClient]);
+  const realtime = useMemo(() => openLiveConnection(session, queryClient), [session, queryClient]);
   useEffect(() => {
-    realtime.start();
-    return () => realtime.stop();
+    keepLiveConnection(realtime);
+    return () => closeLiveConnection(realtime);
   }, [realtime]);
   return (
     <RealtimeContext.Provider value={realtime}>

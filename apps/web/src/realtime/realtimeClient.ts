@@ -14,7 +14,6 @@ import {
 } from '@keystone/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { endInvalidSession } from '../api/client';
-import { earlyReadsStartedAt } from '../api/earlyReads';
 import {
   conflictHolder,
   fetchLockedFields,
@@ -40,9 +39,6 @@ function socketAddress(path: string, query: Record<string, string>): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${window.location.host}${path}?${new URLSearchParams(query)}`;
 }
-
-/** How long before connecting the route's early reads may have begun and still count as fresh. */
-const EARLY_READS_GRACE_MS = 1_500;
 
 export class RealtimeClient {
   readonly locks = new LockMap();
@@ -93,6 +89,11 @@ export class RealtimeClient {
     });
     return this.sessionCheck;
   };
+
+  /** Whether this is the connection of `session` feeding `queryClient`. */
+  serves(session: Session, queryClient: QueryClient): boolean {
+    return this.session.token === session.token && this.queryClient === queryClient;
+  }
 
   get userId(): number {
     return this.session.id;
@@ -169,18 +170,12 @@ export class RealtimeClient {
   /**
    * After a drop everything on hand is read again. The first connection opens while the page is
    * reading what it shows: only what was read before it began connecting is read again, so a page
-   * does not load its data twice. The reads its route started ahead of the page's code count as
-   * under way then (api/earlyReads.ts), unless they began long before: on a slow network the code
-   * may take seconds, and edits made meanwhile would be missed, so those reads are read again.
+   * does not load its data twice. The route loaders open the connection before they start their
+   * reads (liveConnection.ts), so however long the page's code takes, its reads count as current.
    */
   private onStreamingOpen(connectingSince: number): void {
     this.connection.socketUp('streaming');
-    const early = earlyReadsStartedAt(this.queryClient);
-    const since =
-      early !== undefined && connectingSince - early <= EARLY_READS_GRACE_MS
-        ? Math.min(connectingSince, early)
-        : connectingSince;
-    rereadAfterGap(this.queryClient, this.streamingOpened ? undefined : since);
+    rereadAfterGap(this.queryClient, this.streamingOpened ? undefined : connectingSince);
     this.streamingOpened = true;
   }
 

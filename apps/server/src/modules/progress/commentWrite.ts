@@ -79,7 +79,9 @@ const keyUser = sql`select ${users.id} as id, ${users.organisationId} as organis
 /**
  * The comment `id` if the key's user may write it now, with its strategy and the change event
  * (JSON text) for the strategy's viewers; no row when anything stands in the way, or when the
- * event is too large for a NOTIFY (the checked path spills it).
+ * event is too large for a NOTIFY (the checked path spills it). `offset 0` keeps the inner select
+ * from being merged into the outer one, which would build the event (the viewers' ids, the
+ * statement's largest part) twice: once for its size, once for the column.
  */
 const writableComment = sql`select * from (
     select ${comments.id} as id, ${strategies.id} as strategy_id, ${fieldUpdateEventText({
@@ -99,6 +101,7 @@ const writableComment = sql`select * from (
     where ${comments.id} = ${sql.placeholder('id')} and not ${comments.isLocked}
       and ${mayEditProgress(userId, strategies.id, comments.initiativeId)}
       and ${lockHolderOf('comment', comments.id, 'comment', userId)} is null
+    offset 0
   ) target
   where octet_length(payload) <= ${NOTIFY_PAYLOAD_LIMIT}`;
 

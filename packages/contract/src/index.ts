@@ -1,5 +1,4 @@
 /** @keystone/contract: wire schemas, limits, messages and permission rules shared by server and web. */
-import './browserConfig';
 
 export * from './activityLabels';
 export * from './auth';

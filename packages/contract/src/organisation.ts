@@ -2,13 +2,13 @@
  * Organisations that run themselves (issue 14): first-run setup, administrators, members,
  * invitations and the security log, as wire shapes and texts.
  */
-import { z } from 'zod';
 import { checkNewPassword } from './auth';
 import { LIMITS } from './limits';
 import { MESSAGES, PRODUCT_NAME } from './messages';
 import { emailSchema, idSchema, nameSchema, passwordSchema } from './primitives';
 import { SECURITY_EVENT_KINDS, SIGN_IN_METHODS } from './security';
 import { userSummary } from './users';
+import { z } from './z';
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 

@@ -12,6 +12,7 @@ export * from './limits';
 export * from './messages';
 export * from './mfa';
 export * from './organisation';
+export * from './organisationText';
 export * from './password';
 export * from './permissions';
 export * from './primitives';

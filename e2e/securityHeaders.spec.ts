@@ -33,3 +33,30 @@ test('a strategy page connects live with no CSP or Permissions-Policy error', as
   expect(problems).toEqual([]);
   await context.close();
 });
+
+// Each page bundles only the contract's schemas it uses, so each first load is its own check
+// that zod is set up (no Function() probe) before any of them is built. A refused eval reaches
+// the page's securitypolicyviolation event, not its console.
+test('the first pages build their schemas with no CSP violation', async ({ page, app }) => {
+  const alice = await createUser(app, 'Alice');
+  // Runs in the page; e2e is compiled without the DOM types, hence the narrow shape.
+  await page.addInitScript(() => {
+    const win = globalThis as unknown as {
+      violations: string[];
+      addEventListener(type: string, listener: (event: { violatedDirective: string }) => void): void;
+    };
+    win.violations = [];
+    win.addEventListener('securitypolicyviolation', (event) => win.violations.push(event.violatedDirective));
+  });
+  const violations = () =>
+    page.evaluate(() => (globalThis as unknown as { violations: string[] }).violations);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await logInBrowser(page, alice);
+  // The strategies page (which sends a user with one strategy on to it) and its reads.
+  await page.goto('/strategies');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await violations()).toEqual([]);
+});

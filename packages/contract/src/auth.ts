@@ -1,9 +1,9 @@
 /** Account payloads of spec §3/§7: registration, login, password reset, Google sign-in. */
-import { z } from 'zod';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { passwordProblems } from './password';
 import { emailSchema, nameSchema, passwordSchema } from './primitives';
+import { z } from './z';
 
 /** Adds the password rules and the "must match" rule to an object with two password fields. */
 export function checkNewPassword(

@@ -1,10 +1,10 @@
 /** Initiative charter (spec §2, §4 "Sponsor approval", §5, §7): timelines and sponsor approval. */
-import { z } from 'zod';
 import { versionInput } from './history';
 import { LIMITS } from './limits';
 import { idSchema } from './primitives';
 import { richTextSchema } from './richTextRules';
 import { userSummary } from './users';
+import { z } from './z';
 
 export const CHARTER_MESSAGES = {
   endBeforeStart: 'End date cannot be earlier than start date',

@@ -3,8 +3,8 @@
  * OpenAPI document describes and the web client calls (docs/ARCHITECTURE.md, "Endpoints").
  * The declarations live in endpoints/, one module per area, so a page imports only its own.
  */
-import { z } from 'zod';
 import { idSchema } from './primitives';
+import { z } from './z';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** The error statuses a call can answer beyond those that follow from its shape (400, 403, 413, 429). */

@@ -1,6 +1,6 @@
 /** The error body of DESIGN §3: a message, plus per-field messages for bad input. */
-import { z } from 'zod';
 import { userSummary } from './users';
+import { z } from './z';
 
 /** Conflicts (409) a client handles differently, told apart by `code` rather than by their text. */
 export const CONFLICT_CODES = {

@@ -2,10 +2,10 @@
  * No lost updates and every change on record: record versions, the stale-edit conflict, and the
  * activity history of a strategy or an initiative.
  */
-import { z } from 'zod';
 import { LIMITS } from './limits';
 import { digitsAsNumber, idSchema } from './primitives';
 import { userSummary } from './users';
+import { z } from './z';
 
 export const HISTORY_MESSAGES = {
   stale: 'Someone else changed this after you started editing. Choose which text to keep.',

@@ -1,5 +1,4 @@
 /** @keystone/contract: wire schemas, limits, messages and permission rules shared by server and web. */
-import './browserConfig';
 
 export * from './activityLabels';
 export * from './auth';
@@ -13,6 +12,7 @@ export * from './limits';
 export * from './messages';
 export * from './mfa';
 export * from './organisation';
+export * from './organisationText';
 export * from './password';
 export * from './permissions';
 export * from './primitives';

@@ -1,9 +1,9 @@
 /** Invite payloads and the parsing rule of spec §5: strip markup, split on commas, trim. */
-import { z } from 'zod';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { emailSchema } from './primitives';
 import { plainText } from './richText';
+import { z } from './z';
 
 export function parseInviteText(text: string): string[] {
   return plainText(text.replace(/<\/p>\s*<p>/gi, ','))

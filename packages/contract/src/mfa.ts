@@ -1,7 +1,7 @@
 /** Two-factor authentication (TOTP, RFC 6238) and its recovery codes: wire schemas and messages. */
-import { z } from 'zod';
 import { loginResponse } from './auth';
 import { LIMITS } from './limits';
+import { z } from './z';
 
 /** What the two-factor screens and answers say; the server and the browser share these words. */
 export const MFA_MESSAGES = {

@@ -1,7 +1,7 @@
 /** Small reusable field schemas with the spec's messages. */
-import { z } from 'zod';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
+import { z } from './z';
 
 /**
  * A practical e-mail check: one @, no spaces, a dotted domain. Lower-cased and trimmed,

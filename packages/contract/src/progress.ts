@@ -2,7 +2,6 @@
  * Progress tracking (spec §2 progress page and settings page, §3, §4, §5, §7; DESIGN §6):
  * notification settings, comments, locked history and the status trend.
  */
-import { z } from 'zod';
 import { versionInput } from './history';
 import { LIMITS } from './limits';
 import { emailSchema, idSchema, isValidEmail } from './primitives';
@@ -11,6 +10,7 @@ import { richTextSchema } from './richTextRules';
 import { COMMENT_TYPE_ORDER, INITIATIVE_STATUS_CODES } from './statuses';
 import { canonicalTimeZone, isKnownTimeZone } from './timeZones';
 import { userSummary } from './users';
+import { z } from './z';
 
 export const PROGRESS_MESSAGES = {
   timezoneEmpty: 'Timezone should not be empty.',

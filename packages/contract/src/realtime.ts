@@ -2,7 +2,6 @@
  * Real-time collaboration (spec §3 "Locked field", "Live update message", §4 "Field lock",
  * DESIGN §5): which fields can be locked, who may lock them, and the socket message shapes.
  */
-import { z } from 'zod';
 import { CHARTER_TEXT_FIELDS } from './charter';
 import { CONFLICT_CODES } from './errors';
 import {
@@ -13,6 +12,7 @@ import {
   type StrategyRoles,
 } from './permissions';
 import { idSchema } from './primitives';
+import { z } from './z';
 
 export const LOCK_MODELS = ['strategy', 'focusArea', 'initiative', 'comment', 'timeline'] as const;
 export type LockModel = (typeof LOCK_MODELS)[number];

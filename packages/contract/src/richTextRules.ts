@@ -1,7 +1,7 @@
 /** Validation of rich-text and title fields: limits count plain text after removing markup (spec §5). */
-import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { plainText, plainTextLength } from './richText';
+import { z } from './z';
 
 /** Longest HTML accepted for a field, whatever its plain-text length: markup has bounds too. */
 export const MAX_HTML_LENGTH = 20_000;

@@ -1,9 +1,9 @@
 /** Sessions the user controls and the password change (issue 13): wire shapes and their texts. */
-import { z } from 'zod';
 import { checkNewPassword } from './auth';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { passwordSchema } from './primitives';
+import { z } from './z';
 
 export const SESSION_MESSAGES = {
   passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',

@@ -1,5 +1,4 @@
 /** Strategy, focus area, initiative and team payloads (spec §3, §7). */
-import { z } from 'zod';
 import { versionInput } from './history';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
@@ -8,6 +7,7 @@ import { commentSchema } from './progress';
 import { richTextSchema } from './richTextRules';
 import { INITIATIVE_STATUS_CODES } from './statuses';
 import { userSummary } from './users';
+import { z } from './z';
 
 const title = (required: boolean) =>
   richTextSchema({ max: LIMITS.title, required, nullMessage: MESSAGES.titleRequired, singleLine: true });

@@ -1,7 +1,7 @@
 /** User payloads of spec §3 (summary and detail). */
-import { z } from 'zod';
 import { LIMITS } from './limits';
 import { nameSchema } from './primitives';
+import { z } from './z';
 
 export const userSummary = z.object({
   id: z.number().nullable(),

@@ -1,5 +1,4 @@
 /** A signed-in user's sessions and two-factor settings (kept apart from sign-in, which /login loads). */
-import { z } from 'zod';
 import { detailResponse } from '../auth';
 import { type Endpoint, idParams } from '../endpoint';
 import {
@@ -10,6 +9,7 @@ import {
   totpSetupResponse,
 } from '../mfa';
 import { sessionSchema } from '../sessions';
+import { z } from '../z';
 
 export const sessionsApi = {
   list: {

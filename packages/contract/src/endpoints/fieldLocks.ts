@@ -1,8 +1,8 @@
 /** Field locks: who is editing which field (DESIGN §5). */
-import { z } from 'zod';
 import { detailResponse } from '../auth';
 import type { Endpoint } from '../endpoint';
 import { fieldLockRequest, lockedFieldSchema, lockedFieldsQuery } from '../realtime';
+import { z } from '../z';
 
 export const fieldLockApi = {
   lock: {

@@ -1,5 +1,4 @@
 /** Initiatives: the charter, its timeline and its approval. */
-import { z } from 'zod';
 import { detailResponse } from '../auth';
 import { approvalResponse, createTimelineRequest, timelineSchema, updateTimelineRequest } from '../charter';
 import { type Endpoint, idParams } from '../endpoint';
@@ -12,6 +11,7 @@ import {
   sortResponse,
   updateInitiativeRequest,
 } from '../strategies';
+import { z } from '../z';
 
 export const initiativeApi = {
   activity: {

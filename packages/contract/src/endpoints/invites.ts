@@ -1,8 +1,8 @@
 /** Invitations (kept apart from the user calls every page loads). */
-import { z } from 'zod';
 import { detailResponse } from '../auth';
 import { type Endpoint, idParams } from '../endpoint';
 import { createInvitesRequest, createInvitesResponse, inviteSchema } from '../invites';
+import { z } from '../z';
 
 export const invitesApi = {
   list: {

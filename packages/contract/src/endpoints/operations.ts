@@ -1,6 +1,6 @@
 /** Health checks and this API's own documentation. */
-import { z } from 'zod';
 import type { Endpoint } from '../endpoint';
+import { z } from '../z';
 
 export const operationsApi = {
   health: {

@@ -1,5 +1,4 @@
 /** The first run, and the administrators' calls on their organisation. */
-import { z } from 'zod';
 import { loginResponse } from '../auth';
 import { type Endpoint, idParams, tokenParams } from '../endpoint';
 import {
@@ -14,6 +13,7 @@ import {
   updateOrganisationRequest,
 } from '../organisation';
 import { organisationStrategySchema } from '../strategies';
+import { z } from '../z';
 
 export const setupApi = {
   status: {

@@ -1,5 +1,4 @@
 /** Progress: notification settings, comments and their history, status history. */
-import { z } from 'zod';
 import { type Endpoint, idParams } from '../endpoint';
 import {
   commentSchema,
@@ -10,6 +9,7 @@ import {
   updateCommentRequest,
   updateNotificationSettingsRequest,
 } from '../progress';
+import { z } from '../z';
 
 export const progressApi = {
   notificationSettings: {

@@ -1,5 +1,4 @@
 /** Strategies, their focus areas and their team. */
-import { z } from 'zod';
 import { type Endpoint, idParams } from '../endpoint';
 import { activityPageSchema, activityQuery } from '../history';
 import {
@@ -15,6 +14,7 @@ import {
   updateFocusAreaRequest,
   updateStrategyRequest,
 } from '../strategies';
+import { z } from '../z';
 
 export const strategyApi = {
   list: {

@@ -1,7 +1,7 @@
 /** The signed-in user, their colleagues, and invitations. */
-import { z } from 'zod';
 import type { Endpoint } from '../endpoint';
 import { updateUserDetailsRequest, userDetails, userSummary } from '../users';
+import { z } from '../z';
 
 export const usersApi = {
   details: {

@@ -1,43 +1,23 @@
 /**
- * The avatar button and its popover: who is logged in, a way to the profile (and, for
- * administrators, to the organisation's page), and logout.
+ * The avatar button of a logged-in user. Its popover (AccountPopover) is a chunk of its own,
+ * fetched when the pointer or the focus reaches the button (or on the first click), and kept
+ * mounted once opened so that it closes with its transition.
  */
-
-import { fullName, initials, MESSAGES, ORGANISATION_LABELS } from '@keystone/contract';
-import ApartmentIcon from '@mui/icons-material/Apartment';
+import { fullName, initials } from '@keystone/contract';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { logout } from '../../api/auth';
-import { clearSession } from '../../api/session';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useUserDetails } from '../../api/users';
-import { organisationPath } from '../../routes/paths';
+
+const loadPopover = () => import('./AccountPopover');
+const AccountPopover = lazy(() => loadPopover().then((module) => ({ default: module.AccountPopover })));
+const prefetchPopover = () => void loadPopover().catch(() => undefined);
 
 export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [wanted, setWanted] = useState(false);
   const popoverId = useId();
-  const details = useUserDetails();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  // The session ends locally even if the server cannot be reached: the user asked to leave.
-  const logoutMutation = useMutation({
-    mutationFn: logout,
-    onSettled: () => {
-      clearSession();
-      queryClient.clear();
-      navigate('/login/');
-    },
-  });
-
-  const user = details.data;
+  const user = useUserDetails().data;
   const name = user ? (fullName(user.firstName, user.lastName) ?? user.name) : null;
   const open = anchor !== null;
 
@@ -48,68 +28,23 @@ export function UserMenu() {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? popoverId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={prefetchPopover}
+        onFocus={prefetchPopover}
+        onClick={(event) => {
+          setWanted(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{ p: 0.5 }}
       >
         <Avatar sx={{ width: 34, height: 34, fontSize: '0.9rem', bgcolor: 'secondary.main' }}>
           {user ? initials({ name, email: user.email }) : null}
         </Avatar>
       </IconButton>
-      <Popover
-        id={popoverId}
-        open={open}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { mt: 1, width: 280 } } }}
-      >
-        <Box sx={{ p: 2 }}>
-          {details.isPending && <CircularProgress size={20} aria-label="Loading your details" />}
-          {details.isError && <Typography color="error">{MESSAGES.fetchUserDetailsFailed}</Typography>}
-          {user && (
-            <>
-              <Typography sx={{ fontWeight: 600 }}>{name ?? user.email}</Typography>
-              <Typography variant="body2" color="textSecondary" sx={{ wordBreak: 'break-all' }}>
-                {user.email}
-              </Typography>
-            </>
-          )}
-        </Box>
-        {user?.isAdmin && (
-          <Box sx={{ px: 1, pb: 1 }}>
-            <Button
-              component={RouterLink}
-              to={organisationPath}
-              onClick={() => setAnchor(null)}
-              startIcon={<ApartmentIcon />}
-              fullWidth
-              sx={{ justifyContent: 'flex-start' }}
-            >
-              {ORGANISATION_LABELS.menuLink}
-            </Button>
-          </Box>
-        )}
-        <Divider />
-        <Box sx={{ p: 1.5, display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-          <Button
-            variant="outlined"
-            onClick={() => {
-              setAnchor(null);
-              navigate('/profile-settings');
-            }}
-          >
-            Profile
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => logoutMutation.mutate()}
-            disabled={logoutMutation.isPending}
-          >
-            {logoutMutation.isPending ? 'Logging out...' : 'Logout'}
-          </Button>
-        </Box>
-      </Popover>
+      {wanted && (
+        <Suspense fallback={null}>
+          <AccountPopover id={popoverId} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

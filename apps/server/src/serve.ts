@@ -1,4 +1,5 @@
-/** Starts the server: configuration from the environment, database, HTTP on HOST:PORT. */
+/** Starts the server: configuration from the environment, database, HTTP on HOST:PORT (main.ts). */
+
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuiltApp, buildApp } from './app';
@@ -6,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/dataDirLock';
 import { type MetricsListener, serveMetrics } from './metrics/listener';
 import { setupLinkIfNeeded } from './modules/organisation/setup';
+import { endStartupHeap } from './startupHeap';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 /** A shutdown still waiting for requests or connections after this long exits anyway. */
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     },
     'Keystone is running',
   );
+  endStartupHeap();
   await printSetupLink(app, ctx);
 }
 

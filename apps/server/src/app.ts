@@ -1,4 +1,4 @@
-/** buildApp(config): the whole server, used by main.ts and by the tests. */
+/** buildApp(config): the whole server, used by serve.ts and by the tests. */
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -82,7 +82,7 @@ export interface BuiltApp {
   database: Database;
   realtime: Realtime;
   scheduler: ProgressScheduler;
-  /** The app's metrics, for main.ts to serve on METRICS_PORT; undefined with METRICS_PORT=off. */
+  /** The app's metrics, for serve.ts to serve on METRICS_PORT; undefined with METRICS_PORT=off. */
   metrics: Registry | undefined;
 }
 

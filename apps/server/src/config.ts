@@ -124,7 +124,7 @@ export interface Config {
   schedulerPollMs: number;
   /** Browser tests only: a clock that POST /api/test/clock can move. */
   testClock: boolean;
-  /** Where main.ts serves /metrics (a listener of its own, not the app's port); undefined: no metrics. */
+  /** Where serve.ts serves /metrics (a listener of its own, not the app's port); undefined: no metrics. */
   metrics: { host: string; port: number } | undefined;
   /** A field lock not renewed within this time is released (DESIGN §5). */
   lockTtlMs: number;

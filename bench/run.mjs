@@ -1,4 +1,4 @@
-// `npm run bench`: runs every benchmark on loopback and rewrites bench/RESULTS.md.
+// `npm run bench`: runs every benchmark on loopback and rewrites the measured part of bench/RESULTS.md.
 //
 //   node bench/run.mjs [part…] [--quick] [--no-build] [--preset=desktop|tablet]
 //
@@ -7,7 +7,7 @@
 // (2 s loads, one Lighthouse run a page) for development; `--no-build` uses apps/web/dist as it is;
 // `--preset=` runs Lighthouse with one preset only. Only a full run (every
 // part, not --quick) writes RESULTS.md; any other prints its sections.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,10 @@ import { benchBundles, buildWeb, bundleLines } from './bundles.mjs';
 import { benchLighthouse, lighthouseLines, PRESETS } from './lighthouse.mjs';
 import { benchRealtime, realtimeLines } from './realtime.mjs';
 import { benchWebPages, browserLines } from './webPages.mjs';
+
+/** Where RESULTS.md's hand-written notes begin; a full run rewrites only what is above it. */
+const HAND_WRITTEN =
+  '<!-- Everything below is written by hand and kept by `npm run bench`, which rewrites only what is above. -->';
 
 const PARTS = ['accounts', 'api', 'realtime', 'browser', 'bundles', 'lighthouse'];
 const WEB_PARTS = ['browser', 'bundles', 'lighthouse'];
@@ -107,7 +111,14 @@ const lines = [
   ...sections.flat(),
 ];
 const full = !quick && parts.length === PARTS.length && presets.length === 0;
-if (full)
-  writeFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md'), lines.join('\n'));
+if (full) {
+  // The notes written by hand below the marker record why figures moved: they are kept.
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const notes = previous.includes(HAND_WRITTEN)
+    ? previous.slice(previous.indexOf(HAND_WRITTEN))
+    : `${HAND_WRITTEN}\n`;
+  writeFileSync(file, `${lines.join('\n').trimEnd()}\n\n${notes}`);
+}
 console.log(lines.join('\n'));
 if (!full) console.error('(not written to bench/RESULTS.md: only a full run without --quick is)');

@@ -1,5 +1,9 @@
 /** The logged-in user's details (spec §3 "User"), read and updated on the profile page. */
-import type { UpdateUserDetailsRequest, UserDetails as WireUserDetails } from '@keystone/contract';
+import {
+  fullName,
+  type UpdateUserDetailsRequest,
+  type UserDetails as WireUserDetails,
+} from '@keystone/contract';
 import { usersApi } from '@keystone/contract/endpoints/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
@@ -9,6 +13,10 @@ import { toWire, type WireNames } from './wireForms';
 
 /** isAdmin: administrators see /organisation (linked from the avatar menu) and every strategy's team page. */
 export type UserDetails = Camel<WireUserDetails>;
+
+/** The logged-in user's name as the header shows it: the profile's names, else the account's, else null. */
+export const accountName = (user: UserDetails): string | null =>
+  fullName(user.firstName, user.lastName) ?? user.name;
 
 export type UserDetailsUpdate = Pick<UserDetails, 'firstName' | 'lastName' | 'businessTitle'>;
 

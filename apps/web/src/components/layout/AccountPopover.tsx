@@ -3,7 +3,7 @@
  * the organisation's page), and logout. Loaded when the menu is first wanted (UserMenu), so that
  * every page's first load does without its code (the popover, its transitions, logout).
  */
-import { fullName, MESSAGES, ORGANISATION_LABELS } from '@keystone/contract';
+import { MESSAGES, ORGANISATION_LABELS } from '@keystone/contract';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +15,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { logout } from '../../api/auth';
 import { clearSession } from '../../api/session';
-import { useUserDetails } from '../../api/users';
+import { accountName, useUserDetails } from '../../api/users';
 import { organisationPath } from '../../routes/paths';
 
 interface AccountPopoverProps {
@@ -39,7 +39,7 @@ export function AccountPopover({ id, anchor, onClose }: AccountPopoverProps) {
     },
   });
   const user = details.data;
-  const name = user ? (fullName(user.firstName, user.lastName) ?? user.name) : null;
+  const name = user ? accountName(user) : null;
 
   return (
     <Popover

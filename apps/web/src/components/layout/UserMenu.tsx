@@ -3,11 +3,11 @@
  * fetched when the pointer or the focus reaches the button (or on the first click), and kept
  * mounted once opened so that it closes with its transition.
  */
-import { fullName, initials } from '@keystone/contract';
+import { initials } from '@keystone/contract';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useUserDetails } from '../../api/users';
+import { accountName, useUserDetails } from '../../api/users';
 
 const loadPopover = () => import('./AccountPopover');
 const AccountPopover = lazy(() => loadPopover().then((module) => ({ default: module.AccountPopover })));
@@ -18,7 +18,7 @@ export function UserMenu() {
   const [wanted, setWanted] = useState(false);
   const popoverId = useId();
   const user = useUserDetails().data;
-  const name = user ? (fullName(user.firstName, user.lastName) ?? user.name) : null;
+  const name = user ? accountName(user) : null;
   const open = anchor !== null;
 
   return (

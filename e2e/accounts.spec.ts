@@ -93,10 +93,18 @@ test('a new user signs up from an invite, manages the profile and resets the pas
   const invitation = await app.smtp.waitFor('colleague@e2e.test', /invited you/);
   expect(invitation.links.some((link) => link.startsWith(`${app.baseURL}/signup?email=`))).toBe(true);
 
-  // Log out from the avatar menu.
+  // Log out from the avatar menu: straight to /login, without the page first reloading itself
+  // because the server closed its live connection (the revoked key) before answering the logout.
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Logout', exact: true }).click();
   await expect(page).toHaveURL(/\/login\/?$/);
+  await page.waitForLoadState('networkidle');
+  expect(visited).toHaveLength(1);
+  expect(visited[0]).toMatch(/^\/login\/?$/);
   await page.goto('/profile-settings');
   await expect(page).toHaveURL(/\/login\/?$/);
 

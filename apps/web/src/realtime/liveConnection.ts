@@ -30,3 +30,12 @@ export function closeLiveConnection(client: RealtimeClient): void {
   client.stop();
   if (live === client) live = null;
 }
+
+/**
+ * Logout closes the connection before the server revokes the key: the server closes the sockets
+ * of a revoked key, and to a page still listening that close means a session ended elsewhere,
+ * which reloads the page (the invalid-session rule) on its way to /login.
+ */
+export function endLiveConnection(): void {
+  if (live) closeLiveConnection(live);
+}

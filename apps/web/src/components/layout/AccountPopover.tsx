@@ -16,6 +16,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { logout } from '../../api/auth';
 import { clearSession } from '../../api/session';
 import { accountName, useUserDetails } from '../../api/users';
+import { endLiveConnection } from '../../realtime/liveConnection';
 import { organisationPath } from '../../routes/paths';
 
 interface AccountPopoverProps {
@@ -31,7 +32,10 @@ export function AccountPopover({ id, anchor, onClose }: AccountPopoverProps) {
   const navigate = useNavigate();
   // The session ends locally even if the server cannot be reached: the user asked to leave.
   const logoutMutation = useMutation({
-    mutationFn: logout,
+    mutationFn: () => {
+      endLiveConnection();
+      return logout();
+    },
     onSettled: () => {
       clearSession();
       queryClient.clear();

@@ -112,7 +112,8 @@ describe('progress update page: the current view', () => {
 
   it('should colour each status with its readable text, Inactive in grey', async () => {
     openProgressAs(MARK.id);
-    await screen.findByRole('combobox', { name: 'Status of Initiative 101' });
+    // The last focus area's rows render just after the first's (ProgressView).
+    await screen.findByRole('combobox', { name: 'Status of Initiative 103' });
     const expected: [string, InitiativeStatus][] = [
       ['Initiative 101', 'OT'],
       ['Initiative 102', 'BL'],
@@ -226,7 +227,7 @@ describe('progress update page: the current view', () => {
     });
     const titled = await screen.findByRole('link', { name: 'Initiative 101' });
     expect(titled.getAttribute('href')).toBe('/initiative-charter/101');
-    expect(screen.getByRole('link', { name: 'Name your initiative' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Name your initiative' })).getAttribute('href')).toBe(
       '/strategy/1',
     );
   });

@@ -3,6 +3,7 @@
 export * from './activityLabels';
 export * from './auth';
 export * from './backoff';
+export * from './boardText';
 export * from './charter';
 export * from './endpoint';
 export * from './errors';

@@ -20,6 +20,7 @@ import {
   useTimelinesQuery,
 } from '../../api/charter';
 import { RetryAlert } from '../../components/RetryAlert';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import { WITHDRAWS_APPROVAL } from './ApprovalEditGuard';
 import { CharterSection } from './CharterSection';
 import { useCharterEditing } from './charterEditing';
@@ -79,16 +80,6 @@ function TimelineRows({ rows }: { rows: Timeline[] }) {
     </Table>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  // Strings: in `sx` a bare 1 means 100%.
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export function TimelineTable() {
   const { initiativeId, canEdit, reportError, beforeEdit } = useCharterEditing();

@@ -1,5 +1,5 @@
 /**
- * One focus area: its single-line title and its initiatives, which masters add (up to
+ * One focus area: its single-line title, its initiatives counted per status, and its initiatives, which masters add (up to
  * LIMITS.initiativesPerFocusArea), reorder by drag and delete after a confirmation (spec §2, §9).
  */
 import { LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
 import { DragHandle, ReorderList, useSortableItem } from './dragAndDrop';
 import { focusAreaTitleProblem } from './fieldRules';
+import { StatusCounts } from './glance/StatusCounts';
 import { InitiativeCard } from './InitiativeCard';
 import { useStrategyEditing } from './strategyEditing';
 
@@ -105,6 +106,7 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
           </IconButton>
         )}
       </Stack>
+      <StatusCounts initiatives={initiatives} />
       <ReorderList ids={initiatives.map((item) => item.id)} direction="vertical" onMove={moveTo}>
         <Box
           component="ul"

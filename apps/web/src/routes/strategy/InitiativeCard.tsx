@@ -1,13 +1,14 @@
 /**
  * One initiative in its focus area: a single-line title that owners, sponsors and masters may
- * edit (canEditInitiative), and links to its charter and its progress (spec §2).
+ * edit (canEditInitiative), its status, owners and last update at a glance (issue 18), and links
+ * to its charter and its progress (spec §2).
  */
 import {
   canEditInitiative,
   INITIATIVE_STATUSES,
-  type InitiativeStatus,
   LIMITS,
   STRATEGY_MESSAGES,
+  statusOrInactive,
 } from '@keystone/contract';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -23,21 +24,10 @@ import { failureMessage, type Initiative, useStrategySaves } from '../../api/str
 import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
 import { DragHandle, useSortableItem } from './dragAndDrop';
 import { initiativeTitleProblem } from './fieldRules';
+import { LastUpdate } from './glance/LastUpdate';
+import { OwnerAvatars } from './glance/OwnerAvatars';
+import { StatusBadge } from './glance/StatusBadge';
 import { useStrategyEditing } from './strategyEditing';
-
-/** Status colours of spec §4; no last status reads as Inactive. */
-const STATUS_COLOURS: Record<InitiativeStatus, string> = {
-  IN: '#9aa3ae',
-  CO: '#2f6fd1',
-  BL: '#c62828',
-  DE: '#e0a100',
-  OT: '#2e7d32',
-};
-
-function statusOf(initiative: Initiative): InitiativeStatus {
-  const status = initiative.lastStatus ?? 'IN';
-  return status in INITIATIVE_STATUSES ? (status as InitiativeStatus) : 'IN';
-}
 
 interface InitiativeCardProps {
   initiative: Initiative;
@@ -51,7 +41,8 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
   const saves = useStrategySaves(strategyId);
   const sortable = useSortableItem(initiative.id, !isMaster || preview);
   const canEdit = canEditInitiative(userId, roles, initiative.roles);
-  const status = statusOf(initiative);
+  // The status reported at the last due date (spec §4): the board shows what was reported.
+  const status = statusOrInactive(initiative.lastStatus);
   const name = `initiative ${position + 1}`;
 
   return (
@@ -66,7 +57,7 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
         p: 1,
         pl: 1.5,
         borderRadius: 2,
-        borderLeft: `4px solid ${STATUS_COLOURS[status]}`,
+        borderLeft: `4px solid ${INITIATIVE_STATUSES[status].hex}`,
         boxShadow: sortable.isDragging ? 4 : 0,
       }}
     >
@@ -90,6 +81,16 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
         />
         {isMaster && !preview && <DragHandle item={sortable} label={`Move ${name}`} />}
       </Stack>
+      {/* Fixed rows, never wrapped: the image export keeps each box's height, so a line that
+          wrapped differently there would overlap the next one. */}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, pl: 0.5 }}>
+        <StatusBadge status={status} />
+        <Box sx={{ flexGrow: 1 }} />
+        <OwnerAvatars owners={initiative.owners} />
+      </Stack>
+      <Box sx={{ pl: 0.5, mt: 0.25 }}>
+        <LastUpdate at={initiative.lastProgressUpdate} />
+      </Box>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.5 }}>
         <Tooltip title={STRATEGY_MESSAGES.openCharter}>
           <IconButton
@@ -106,7 +107,6 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
           to={`/progress-update/${strategyId}#${initiative.id}`}
           variant="caption"
           underline="hover"
-          title={`Status: ${INITIATIVE_STATUSES[status].label}`}
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
         >
           <TrendingUp sx={{ fontSize: 16 }} />

@@ -1,6 +1,7 @@
 /**
- * One focus area: its single-line title, its initiatives counted per status, and its initiatives, which masters add (up to
- * LIMITS.initiativesPerFocusArea), reorder by drag and delete after a confirmation (spec §2, §9).
+ * One focus area: its single-line title, its initiatives counted per status, and its
+ * initiatives, which masters add (up to LIMITS.initiativesPerFocusArea), reorder by drag and
+ * delete after a confirmation (spec §2, §9).
  */
 import { LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
 import Add from '@mui/icons-material/Add';

@@ -1,6 +1,8 @@
 /**
- * An initiative's owners as initials, each named by a tooltip (hover or keyboard focus) and for
- * screen readers; past three they fold into "+N", which names the rest.
+ * An initiative's owners as initials, each named by a tooltip on hover and for screen readers
+ * (read in the card's order); past three they fold into "+N", which names the rest. Not tab
+ * stops: a full board would have a hundred of them between its fields; the charter names the
+ * owners in full.
  */
 import { BOARD_TEXT, initials } from '@keystone/contract';
 import Avatar from '@mui/material/Avatar';
@@ -19,7 +21,6 @@ function OwnerAvatar({ name, text, muted }: { name: string; text: string; muted?
         <Avatar
           role="img"
           aria-label={name}
-          tabIndex={0}
           sx={{
             width: 24,
             height: 24,

@@ -6,6 +6,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export const PORTFOLIO_TEXT = {
   pageTitle: 'Portfolio overview',
   headerLink: 'Portfolio',
+  listLead: 'See them all at a glance in the',
   listLink: 'Portfolio overview',
   intro:
     'Every strategy you take part in: where its initiatives stand now, how that changed over the last due dates, and whose update is still empty.',
@@ -16,14 +17,15 @@ export const PORTFOLIO_TEXT = {
     nextDue: 'Next due date',
     emptyUpdates: 'Empty updates',
   },
+  loading: 'Loading the portfolio overview',
   loadFailed: 'Failed to load the portfolio overview',
   empty: 'You take part in no strategy yet. Create one, or ask a strategy master to add you to theirs.',
   noSchedule: 'No schedule',
   noDueDateYet: 'No due date yet',
   noInitiatives: 'No initiatives',
   allWritten: 'All written',
-  sortBy: (column: string) => `Sort by ${column.toLowerCase()}`,
-  initiatives: (count: number) => plural(count, 'initiative', 'initiatives'),
+  showFewer: 'Show fewer',
+  showAll: (count: number) => `Show all ${count}`,
   emptyUpdates: (count: number) => plural(count, 'empty update', 'empty updates'),
   /** What a screen reader hears for the counts now, e.g. "3 initiatives: 2 On Track, 1 Blocked". */
   countsText: (counts: Record<InitiativeStatus, number>, order: readonly InitiativeStatus[]) => {

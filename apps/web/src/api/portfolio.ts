@@ -34,8 +34,13 @@ function toPortfolioRow(wire: PortfolioStrategy): PortfolioRow {
 
 export const portfolioKey = ['portfolio'] as const;
 
+/**
+ * It sums up every strategy, which no live update keeps current, so a visit reads it again unless
+ * it was read moments ago (by the route's loader, while the page's code was arriving).
+ */
 export const portfolioQuery = queryOptions({
   queryKey: portfolioKey,
+  staleTime: 5_000,
   queryFn: async () => (await apiRequest(portfolioApi.overview, {})).map(toPortfolioRow),
 });
 

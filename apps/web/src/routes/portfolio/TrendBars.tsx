@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { describeBar, STACK_ORDER } from '../progress-update/StatusTrendChart';
 
 const BAR = 18;
-const GAP = 10;
+const GAP = 14;
 const PLOT = 32;
 const LABEL = 14;
 

@@ -61,6 +61,12 @@ describe('GET /api/portfolio/', () => {
   it('should answer an empty list to someone without a strategy, and nothing of another organisation', async () => {
     expect(await overviewOk(suite.people.noRole.key)).toEqual([]);
     expect(await overviewOk(suite.people.otherOrganisation.key)).toEqual([]);
+    // Each organisation sees only its own, even where a strategy of the other is on the same rhythm.
+    const foreign = await suite.strategies.create(suite.people.otherOrganisation.key, { title: 'Foreign' });
+    expect((await overviewOk(suite.people.otherOrganisation.key)).map((item) => item.id)).toEqual([
+      foreign.id,
+    ]);
+    expect((await overviewOk(masterKey())).map((item) => item.id)).toEqual([suite.fixture.strategy]);
   });
 
   it('should show a new strategy: everything Inactive, no trend, the next due date, every update empty', async () => {

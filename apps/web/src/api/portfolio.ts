@@ -4,33 +4,10 @@ import { portfolioApi } from '@keystone/contract/endpoints/portfolio';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { errorMessage } from './errorMessages';
+import { type Camel, toCamel } from './wireCase';
 
-/** A strategy's row of the overview; the counts keep the contract's status codes as keys. */
-export interface PortfolioRow {
-  id: number;
-  title: string;
-  counts: PortfolioStrategy['counts'];
-  trend: PortfolioStrategy['trend'];
-  nextDueDate: string | null;
-  timeZone: string;
-  emptyUpdates: { id: number; title: string; focusAreaTitle: string }[];
-}
-
-function toPortfolioRow(wire: PortfolioStrategy): PortfolioRow {
-  return {
-    id: wire.id,
-    title: wire.title,
-    counts: wire.counts,
-    trend: wire.trend,
-    nextDueDate: wire.next_due_date,
-    timeZone: wire.time_zone,
-    emptyUpdates: wire.empty_updates.map((item) => ({
-      id: item.id,
-      title: item.title,
-      focusAreaTitle: item.focus_area_title,
-    })),
-  };
-}
+/** A strategy's row of the overview; status codes (IN, CO, …) stay as they are through toCamel. */
+export type PortfolioRow = Camel<PortfolioStrategy>;
 
 export const portfolioKey = ['portfolio'] as const;
 
@@ -41,7 +18,7 @@ export const portfolioKey = ['portfolio'] as const;
 export const portfolioQuery = queryOptions({
   queryKey: portfolioKey,
   staleTime: 5_000,
-  queryFn: async () => (await apiRequest(portfolioApi.overview, {})).map(toPortfolioRow),
+  queryFn: async () => toCamel(await apiRequest(portfolioApi.overview, {})),
 });
 
 export function usePortfolioQuery() {

@@ -31,6 +31,7 @@ import { initiativeRoutes } from './modules/initiatives/routes';
 import { inviteRoutes } from './modules/invites/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { setupRoutes } from './modules/organisation/setupRoutes';
+import { portfolioRoutes } from './modules/portfolio/routes';
 import { progressRoutes } from './modules/progress/routes';
 import { ProgressScheduler } from './modules/progress/scheduler';
 import { testClockRoutes } from './modules/progress/testClockRoutes';
@@ -213,6 +214,7 @@ export async function buildApp(
   inviteRoutes(app, ctx);
   organisationRoutes(app, ctx);
   strategyRoutes(app, ctx);
+  portfolioRoutes(app, ctx);
   activityRoutes(app, ctx);
   focusAreaRoutes(app, ctx);
   initiativeRoutes(app, ctx);

@@ -16,6 +16,8 @@ export * from './organisation';
 export * from './organisationText';
 export * from './password';
 export * from './permissions';
+export * from './portfolio';
+export * from './portfolioText';
 export * from './primitives';
 export * from './progress';
 export * from './realtime';

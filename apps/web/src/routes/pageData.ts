@@ -32,6 +32,10 @@ export function pageDataLoaders(queryClient: QueryClient) {
       const { strategiesQuery } = await import('../api/strategies');
       await client.prefetchQuery(strategiesQuery);
     }),
+    portfolio: loader(async (client) => {
+      const { portfolioQuery } = await import('../api/portfolio');
+      await client.prefetchQuery(portfolioQuery);
+    }),
     strategy: loader(async (client, { params }) => {
       (await import('../api/strategies')).prefetchStrategy(client, params.id);
     }),

@@ -23,6 +23,8 @@ export const strategyTeamPage = () =>
   import('./strategy-team/StrategyTeamPage').then((m) => ({ Component: m.StrategyTeamPage }));
 export const strategiesPage = () =>
   import('./strategies/StrategiesPage').then((m) => ({ Component: m.StrategiesPage }));
+export const portfolioPage = () =>
+  import('./portfolio/PortfolioPage').then((m) => ({ Component: m.PortfolioPage }));
 export const newStrategyPage = () =>
   import('./strategy/NewStrategyPage').then((m) => ({ Component: m.NewStrategyPage }));
 export const strategyPage = () =>

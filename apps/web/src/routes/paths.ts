@@ -16,6 +16,9 @@ export function headerPaths(strategyId: string | null): { strategy: string; prog
   return { strategy: `/strategy/${strategyId}`, progress: `/progress-update/${strategyId}` };
 }
 
+/** Every strategy at a glance (issue 18). */
+export const portfolioPath = '/portfolio';
+
 /** Administrators' page of their organisation (issue 14). */
 export const organisationPath = '/organisation';
 

@@ -10,6 +10,7 @@ import { initiativeApi, timelineApi } from './initiatives';
 import { invitesApi } from './invites';
 import { operationsApi } from './operations';
 import { organisationApi, setupApi } from './organisation';
+import { portfolioApi } from './portfolio';
 import { progressApi } from './progress';
 import { focusAreaApi, strategyApi, teamApi } from './strategies';
 import { usersApi } from './users';
@@ -25,6 +26,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   setupApi,
   organisationApi,
   strategyApi,
+  portfolioApi,
   focusAreaApi,
   teamApi,
   initiativeApi,

@@ -1,4 +1,6 @@
 /** The top bar of every page (spec §2 Layout). */
+
+import { PORTFOLIO_TEXT } from '@keystone/contract';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +8,7 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { matchPath, Link as RouterLink, useLocation } from 'react-router';
 import { useLastActiveStrategy, useSession } from '../../api/session';
-import { headerPaths } from '../../routes/paths';
+import { headerPaths, portfolioPath } from '../../routes/paths';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
 
@@ -26,12 +28,19 @@ function strategyInRoute(pathname: string): string | null {
   return null;
 }
 
-const headerLinkSx = { color: 'inherit', fontWeight: 500, '&:hover': { bgcolor: 'rgba(255,255,255,0.1)' } };
+const headerLinkSx = {
+  color: 'inherit',
+  fontWeight: 500,
+  '&:hover': { bgcolor: 'rgba(255,255,255,0.1)' },
+  // The page on display: a line under its link, as well as aria-current for screen readers.
+  '&[aria-current="page"]': { boxShadow: 'inset 0 -2px 0 currentColor', borderRadius: 0 },
+};
 
 export function Header() {
   const session = useSession();
   const { pathname } = useLocation();
-  const onStrategiesList = pathname.replace(/\/+$/, '') === '/strategies';
+  const path = pathname.replace(/\/+$/, '');
+  const onStrategiesList = path === '/strategies';
   // The strategy open now, else the one opened last (a charter names its strategy only once loaded).
   const lastActive = useLastActiveStrategy();
   const links = headerPaths(strategyInRoute(pathname) ?? lastActive);
@@ -58,6 +67,16 @@ export function Header() {
                 Progress
               </Button>
             </>
+          )}
+          {session && (
+            <Button
+              component={RouterLink}
+              to={portfolioPath}
+              aria-current={path === portfolioPath ? 'page' : undefined}
+              sx={headerLinkSx}
+            >
+              {PORTFOLIO_TEXT.headerLink}
+            </Button>
           )}
         </Box>
         {session ? (

@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 /** Bottom to top: finished work at the base, trouble near the top, idle on top. */
-const STACK_ORDER: readonly InitiativeStatus[] = ['CO', 'OT', 'DE', 'BL', 'IN'];
+export const STACK_ORDER: readonly InitiativeStatus[] = ['CO', 'OT', 'DE', 'BL', 'IN'];
 /** More due dates than this show only the latest ones. */
 export const TREND_MAX_BARS = 12;
 

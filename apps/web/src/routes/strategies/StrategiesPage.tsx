@@ -1,14 +1,16 @@
 /** /strategies: the user's strategies split by whether they may edit them (spec §2), and creating one. */
-import { canEditStrategy, PRODUCT_NAME, STRATEGY_MESSAGES } from '@keystone/contract';
+import { canEditStrategy, PORTFOLIO_TEXT, PRODUCT_NAME, STRATEGY_MESSAGES } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '../../api/session';
 import { failureMessage, useCreateStrategy, useStrategiesQuery } from '../../api/strategies';
 import { RetryAlert } from '../../components/RetryAlert';
+import { portfolioPath } from '../paths';
 import { CreateStrategyTile, StrategyCard } from './StrategyCard';
 
 const gridSx = {
@@ -52,7 +54,11 @@ export function StrategiesPage() {
         Strategies
       </Typography>
       <Typography color="textSecondary" sx={{ mb: 4 }}>
-        Open a strategy to shape its ambition, focus areas and initiatives.
+        Open a strategy to shape its ambition, focus areas and initiatives. {PORTFOLIO_TEXT.listLead}{' '}
+        <Link component={RouterLink} to={portfolioPath}>
+          {PORTFOLIO_TEXT.listLink}
+        </Link>
+        .
       </Typography>
       {strategies.isPending && <LinearProgress aria-label="Loading strategies" sx={{ mb: 3 }} />}
       {strategies.isError && (

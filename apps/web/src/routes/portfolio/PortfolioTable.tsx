@@ -1,0 +1,116 @@
+/** The overview's table: one row per strategy, every column sortable by keyboard or pointer (aria-sort). */
+import { formatDueDate, PORTFOLIO_TEXT, plainText, STRATEGY_MESSAGES } from '@keystone/contract';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { PortfolioRow } from '../../api/portfolio';
+import { EmptyUpdates } from './EmptyUpdates';
+import {
+  firstDirection,
+  PORTFOLIO_COLUMNS,
+  type PortfolioColumn,
+  type PortfolioSort,
+  sortRows,
+} from './portfolioSort';
+import { StatusCountPills } from './StatusCountPills';
+import { TrendBars } from './TrendBars';
+
+const COLUMN_WIDTHS: Record<PortfolioColumn, string> = {
+  title: '24%',
+  now: '22%',
+  trend: '16%',
+  nextDue: '17%',
+  emptyUpdates: '21%',
+};
+
+function nextSort(current: PortfolioSort | null, column: PortfolioColumn): PortfolioSort {
+  if (current?.column !== column) return { column, direction: firstDirection(column) };
+  return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+}
+
+function Cells({ row }: { row: PortfolioRow }) {
+  const title = plainText(row.title).trim();
+  return (
+    <>
+      <TableCell component="th" scope="row">
+        <Link
+          component={RouterLink}
+          to={`/strategy/${row.id}`}
+          sx={{ fontWeight: 600, color: title ? 'primary.main' : 'text.secondary' }}
+        >
+          {title || STRATEGY_MESSAGES.untitledStrategy}
+        </Link>
+      </TableCell>
+      <TableCell>
+        <StatusCountPills counts={row.counts} />
+      </TableCell>
+      <TableCell>
+        <TrendBars trend={row.trend} timeZone={row.timeZone} />
+      </TableCell>
+      <TableCell>
+        {row.nextDueDate ? (
+          <time dateTime={row.nextDueDate}>{formatDueDate(row.nextDueDate, row.timeZone)}</time>
+        ) : (
+          <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+            {PORTFOLIO_TEXT.noSchedule}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell>
+        <EmptyUpdates row={row} />
+      </TableCell>
+    </>
+  );
+}
+
+export function PortfolioTable({ rows }: { rows: readonly PortfolioRow[] }) {
+  const [sort, setSort] = useState<PortfolioSort | null>(null);
+  const sorted = sortRows(rows, sort);
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table
+        aria-label={PORTFOLIO_TEXT.pageTitle}
+        sx={{ minWidth: 880, '& td, & th': { verticalAlign: 'top' } }}
+      >
+        <TableHead>
+          <TableRow sx={{ '& th': { bgcolor: 'grey.50', fontWeight: 600 } }}>
+            {PORTFOLIO_COLUMNS.map((column) => {
+              const active = sort?.column === column;
+              return (
+                <TableCell
+                  key={column}
+                  aria-sort={active ? sort.direction : 'none'}
+                  sx={{ width: COLUMN_WIDTHS[column], whiteSpace: 'nowrap' }}
+                >
+                  <TableSortLabel
+                    active={active}
+                    direction={active && sort.direction === 'descending' ? 'desc' : 'asc'}
+                    onClick={() => setSort((current) => nextSort(current, column))}
+                  >
+                    {PORTFOLIO_TEXT.columns[column]}
+                  </TableSortLabel>
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {sorted.map((row) => (
+            <TableRow key={row.id} data-testid="portfolio-row">
+              <Cells row={row} />
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -4,8 +4,8 @@ import { afterEach, vi } from 'vitest';
 import './fakeWebSocket';
 
 // A route's first lazy import is transformed on demand; on a busy machine that alone can take
-// longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 3000 });
+// longer than Testing Library's default second (3 s was too little at a load of 12).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout; ProseMirror asks for rectangles when it scrolls the caret into view.
 Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;

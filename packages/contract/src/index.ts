@@ -6,6 +6,7 @@ export * from './backoff';
 export * from './charter';
 export * from './endpoint';
 export * from './errors';
+export * from './exampleStrategy';
 export * from './history';
 export * from './invites';
 export * from './limits';

@@ -1,6 +1,7 @@
 /**
- * The sample strategy of `npm run admin -- seed-demo`: a filled-in page a newcomer can read,
- * edit and share straight away. Built through the same services the API uses.
+ * The sample strategy of `npm run admin -- seed-demo` and of "Start from an example": a filled-in
+ * page a newcomer can read, edit and share straight away. Built through the same services the API
+ * uses, so every change is checked and recorded in the history as if typed by its master.
  */
 import pino from 'pino';
 import type { Config } from '../config';
@@ -9,6 +10,7 @@ import type { Db } from '../db/client';
 import { KeyGate } from '../http/keyGate';
 import { systemClock } from '../lib/clock';
 import type { AuthenticatedUser } from '../modules/auth/keys';
+import type { RequestOrigin } from '../modules/auth/securityEvents';
 import { createFocusArea, updateFocusArea } from '../modules/focus-areas/service';
 import { createInitiative, updateInitiative } from '../modules/initiatives/service';
 import { PageCache } from '../modules/strategies/pageCache';
@@ -41,24 +43,23 @@ interface DemoPerson {
   email: string;
 }
 
-export async function seedDemoStrategy(
-  config: Config,
-  db: Db,
+/** The other people of the demo organisation; none for an example, which invents nobody. */
+interface DemoTeam {
+  owner: DemoPerson;
+  sponsor: DemoPerson;
+}
+
+/**
+ * Creates the sample strategy with `master` as its master and returns its id. With a team, roles
+ * alternate between the master and the team; without one, the master owns every initiative and
+ * no one else is added.
+ */
+export async function writeDemoStrategy(
+  ctx: AppContext,
   master: AuthenticatedUser,
-  owner: DemoPerson,
-  sponsor: DemoPerson,
+  team: DemoTeam | null,
+  origin: RequestOrigin,
 ): Promise<number> {
-  // Nothing is mailed for the demo: everyone assigned already has an account.
-  const ctx: AppContext = {
-    config,
-    db,
-    log: pino({ level: 'silent' }),
-    mailQueued: () => {},
-    clock: systemClock,
-    scheduleChanged: () => {},
-    pages: new PageCache(),
-    keyGate: new KeyGate(),
-  };
   const strategy = await createStrategy(ctx, master, {});
   await updateStrategy(ctx, master, strategy.id, {
     title: 'Acme 2027: from product to platform',
@@ -82,20 +83,51 @@ export async function seedDemoStrategy(
     }
   }
 
+  const self = { id: master.id, email: master.email };
   await assignTeam(
     ctx,
     master,
     {
       strategy_id: strategy.id,
-      initiatives: initiativeIds.map((initiativeId, index) => ({
-        initiative_id: initiativeId,
-        owners: [index % 2 === 0 ? owner : { id: master.id, email: master.email }],
-        sponsors: [sponsor],
-        team_members: index % 2 === 0 ? [{ id: master.id, email: master.email }] : [owner],
-      })),
+      initiatives: initiativeIds.map((initiativeId, index) =>
+        team
+          ? {
+              initiative_id: initiativeId,
+              owners: [index % 2 === 0 ? team.owner : self],
+              sponsors: [team.sponsor],
+              team_members: index % 2 === 0 ? [self] : [team.owner],
+            }
+          : { initiative_id: initiativeId, owners: [self] },
+      ),
     },
-    // Made by the operator's command, not from a browser.
-    { ip: '', userAgent: 'npm run admin -- seed-demo' },
+    origin,
   );
   return strategy.id;
+}
+
+export async function seedDemoStrategy(
+  config: Config,
+  db: Db,
+  master: AuthenticatedUser,
+  owner: DemoPerson,
+  sponsor: DemoPerson,
+): Promise<number> {
+  // Nothing is mailed for the demo: everyone assigned already has an account.
+  const ctx: AppContext = {
+    config,
+    db,
+    log: pino({ level: 'silent' }),
+    mailQueued: () => {},
+    clock: systemClock,
+    scheduleChanged: () => {},
+    pages: new PageCache(),
+    keyGate: new KeyGate(),
+  };
+  // Made by the operator's command, not from a browser.
+  return writeDemoStrategy(
+    ctx,
+    master,
+    { owner, sponsor },
+    { ip: '', userAgent: 'npm run admin -- seed-demo' },
+  );
 }

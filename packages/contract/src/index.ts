@@ -19,6 +19,7 @@ export * from './permissions';
 export * from './primitives';
 export * from './progress';
 export * from './realtime';
+export * from './reportSummaryText';
 export * from './richText';
 export * from './richTextRules';
 export * from './security';

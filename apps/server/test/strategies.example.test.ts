@@ -139,6 +139,7 @@ describe('start from an example', () => {
       statuses.push((await server.api('POST', EXAMPLE, { token: key })).status);
     expect(statuses.slice(0, EXAMPLE_STRATEGIES_PER_HOUR).every((status) => status === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    expect((await server.api('POST', EXAMPLE, { token: key })).body.detail).toBe(MESSAGES.tooManyRequests);
     const list = await server.api('GET', '/api/strategies/', { token: key });
     expect(list.body).toHaveLength(EXAMPLE_STRATEGIES_PER_HOUR);
     // A colleague behind the same address still gets one.

@@ -17,6 +17,7 @@ interface Person {
 interface Initiative {
   id: number;
   title: string;
+  status: string;
   owners: Person[];
   sponsors: Person[];
   team_members: Person[];
@@ -54,6 +55,15 @@ describe('start from an example', () => {
       (area: { initiatives: Initiative[] }) => area.initiatives,
     );
     expect(initiatives).toHaveLength(7);
+    expect(initiatives.map((initiative) => initiative.status)).toEqual([
+      'OT',
+      'DE',
+      'OT',
+      'BL',
+      'OT',
+      'CO',
+      'OT',
+    ]);
     for (const initiative of initiatives) {
       expect(initiative.title).not.toBe('');
       expect(initiative.owners.map((person) => person.id)).toEqual([dana.id]);
@@ -90,6 +100,7 @@ describe('start from an example', () => {
       expect(recorded('focusArea', area.id, 'title')).toBe(true);
       for (const initiative of area.initiatives) {
         expect(recorded('initiative', initiative.id, 'title')).toBe(true);
+        expect(recorded('initiative', initiative.id, 'status')).toBe(true);
         expect(recorded('initiative', initiative.id, 'owners')).toBe(true);
       }
     }

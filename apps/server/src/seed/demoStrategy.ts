@@ -3,6 +3,7 @@
  * page a newcomer can read, edit and share straight away. Built through the same services the API
  * uses, so every change is checked and recorded in the history as if typed by its master.
  */
+import type { InitiativeStatus } from '@keystone/contract';
 import pino from 'pino';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
@@ -19,22 +20,29 @@ import { assignTeam } from '../modules/team/service';
 
 const paragraph = (text: string) => `<p>${text}</p>`;
 
-const FOCUS_AREAS = [
+/** Each initiative with a status, so the sample shows what a board at a glance looks like. */
+const FOCUS_AREAS: { title: string; initiatives: [string, InitiativeStatus][] }[] = [
   {
     title: 'Delight our customers',
     initiatives: [
-      'Self-service onboarding in under 10 minutes',
-      'Customer health score for every account',
-      'Quarterly customer advisory board',
+      ['Self-service onboarding in under 10 minutes', 'OT'],
+      ['Customer health score for every account', 'DE'],
+      ['Quarterly customer advisory board', 'OT'],
     ],
   },
   {
     title: 'Grow recurring revenue',
-    initiatives: ['Launch the team plan', 'Partner channel in the Nordics'],
+    initiatives: [
+      ['Launch the team plan', 'BL'],
+      ['Partner channel in the Nordics', 'OT'],
+    ],
   },
   {
     title: 'Build a great place to work',
-    initiatives: ['Career ladder for engineering and sales', 'Monthly all-hands with open Q&A'],
+    initiatives: [
+      ['Career ladder for engineering and sales', 'CO'],
+      ['Monthly all-hands with open Q&A', 'OT'],
+    ],
   },
 ];
 
@@ -73,12 +81,12 @@ export async function writeDemoStrategy(
     const focusArea =
       index === 0 ? strategy.focus_areas[0]! : await createFocusArea(ctx, master, { strategy: strategy.id });
     await updateFocusArea(ctx, master, focusArea.id, { title: paragraph(area.title) });
-    for (const [position, title] of area.initiatives.entries()) {
+    for (const [position, [title, status]] of area.initiatives.entries()) {
       const initiativeId =
         position === 0
           ? focusArea.initiatives[0]!.id
           : (await createInitiative(ctx, master, { focus_area: focusArea.id })).id;
-      await updateInitiative(ctx, master, initiativeId, { title: paragraph(title) });
+      await updateInitiative(ctx, master, initiativeId, { title: paragraph(title), status });
       initiativeIds.push(initiativeId);
     }
   }

@@ -6,7 +6,6 @@
  */
 import type { Strategy } from '@keystone/contract';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { writeDemoStrategy } from '../../seed/demoStrategy';
 import type { AuthenticatedUser } from '../auth/keys';
 import type { RequestOrigin } from '../auth/securityEvents';
@@ -19,7 +18,7 @@ export async function createExampleStrategy(
 ): Promise<Strategy> {
   const strategyId = await ctx.db.transaction((tx) =>
     // A transaction is a database whose own transactions are savepoints.
-    writeDemoStrategy({ ...ctx, db: tx as unknown as Db }, user, null, origin),
+    writeDemoStrategy({ ...ctx, db: tx }, user, null, origin),
   );
   return getStrategyPage(ctx.db, strategyId, user);
 }

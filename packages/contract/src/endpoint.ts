@@ -27,8 +27,11 @@ export interface Endpoint {
   answer?: z.ZodType;
   /** The success status: 200 unless said otherwise. */
   status?: 200 | 201 | 204 | 302;
-  /** Limited per client address (the calls that sign in or create accounts): may answer 429. */
-  rateLimit?: 'signIn';
+  /**
+   * May answer 429. `signIn`: limited per client address (the calls that sign in or create
+   * accounts); `examplePerPerson`: limited per signed-in person (EXAMPLE_STRATEGIES_PER_HOUR).
+   */
+  rateLimit?: 'signIn' | 'examplePerPerson';
   errors?: readonly EndpointErrorStatus[];
   /** Answers HTML instead of JSON. */
   html?: boolean;

@@ -3,7 +3,12 @@
  * the method, whether a key is needed, the rate limit and the input schemas all come from the
  * declaration, so the server, the OpenAPI document and the web client cannot drift apart.
  */
-import type { Endpoint, EndpointInput, EndpointReply } from '@keystone/contract';
+import {
+  type Endpoint,
+  type EndpointInput,
+  type EndpointReply,
+  EXAMPLE_STRATEGIES_PER_HOUR,
+} from '@keystone/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
@@ -60,6 +65,20 @@ export interface RouteOptions {
   keyGate?: KeyGate;
 }
 
+/**
+ * A declared limit as @fastify/rate-limit options. A per-person limit counts after the key is
+ * checked (preHandler), by user id, so people behind one address do not share it.
+ */
+function rateLimitOf(ctx: AppContext, kind: NonNullable<Endpoint['rateLimit']>) {
+  if (kind === 'signIn') return { max: ctx.config.authRateLimit, timeWindow: '1 minute' };
+  return {
+    max: EXAMPLE_STRATEGIES_PER_HOUR,
+    timeWindow: '1 hour',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `user:${(request.user as AuthenticatedUser).id}`,
+  };
+}
+
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   ctx: AppContext,
@@ -72,9 +91,7 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: fastifyUrl(endpoint.path),
     ...(endpoint.auth && { onRequest: authenticate(ctx, options.keyGate) }),
-    ...(endpoint.rateLimit === 'signIn' && {
-      config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
-    }),
+    ...(endpoint.rateLimit && { config: { rateLimit: rateLimitOf(ctx, endpoint.rateLimit) } }),
     handler: async (request, reply) => {
       const input = {
         params: parseParams(endpoint.params, request.params),

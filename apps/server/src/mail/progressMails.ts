@@ -8,19 +8,34 @@ import {
   COMMENT_TYPES,
   type CommentType,
   formatDueDate,
-  INITIATIVE_STATUSES,
   plainText,
+  REPORT_SUMMARY_TEXTS,
   STRATEGY_MESSAGES,
-  statusOrInactive,
 } from '@keystone/contract';
 import { escapeHtml } from '../lib/html';
 import { type MailContent, renderMail } from './layout';
+import {
+  initiativeTitleHtml,
+  initiativeTitleText,
+  readableText,
+  statusBadge,
+  statusLabel,
+} from './reportParts';
+import { summarise, summaryHtml, summaryText } from './reportSummary';
+
+/** An initiative as locked at the previous due date: what the summary compares with. */
+export interface PreviousState {
+  status: string;
+  roadblocks: string;
+}
 
 export interface ReportInitiative {
   title: string;
   status: string;
   owners: string[];
   comments: Partial<Record<CommentType, string>>;
+  /** Null when it did not exist then, or at the first due date. */
+  previous: PreviousState | null;
 }
 
 export interface ReportFocusArea {
@@ -33,31 +48,16 @@ export interface ReportContent {
   ambition: string;
   dueDate: Date;
   timeZone: string;
+  /** Null at the first due date. */
+  previousDueDate: Date | null;
   focusAreas: ReportFocusArea[];
   link: string;
 }
 
-/** Rich text as readable plain text: paragraphs and list items on their own lines. */
-export function readableText(html: string): string {
-  return plainText(
-    html
-      .replace(/<br\s*\/?>/gi, '\n')
-      .replace(/<li[^>]*>/gi, '• ')
-      .replace(/<\/(p|li|h[1-6]|blockquote)>/gi, '\n'),
-  )
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
 const strategyName = (title: string) => title.trim() || STRATEGY_MESSAGES.untitledStrategy;
 
-function statusBadge(code: string): string {
-  const status = INITIATIVE_STATUSES[statusOrInactive(code)];
-  return `<span style="display:inline-block;padding:2px 10px;border-radius:12px;background:${status.hex};color:${status.ink};font-size:12px;font-weight:700;white-space:nowrap">${escapeHtml(status.label)}</span>`;
-}
-
 function initiativeHtml(initiative: ReportInitiative): string {
-  const title = escapeHtml(plainText(initiative.title).trim() || STRATEGY_MESSAGES.nameYourInitiative);
+  const title = initiativeTitleHtml(initiative.title);
   const owners = initiative.owners.length
     ? `<div style="font-size:12px;color:#555;margin-top:2px">Owner: ${escapeHtml(initiative.owners.join(', '))}</div>`
     : '';
@@ -77,9 +77,7 @@ function initiativeHtml(initiative: ReportInitiative): string {
 }
 
 function initiativeText(initiative: ReportInitiative): string {
-  const title = plainText(initiative.title).trim() || STRATEGY_MESSAGES.nameYourInitiative;
-  const status = INITIATIVE_STATUSES[statusOrInactive(initiative.status)].label;
-  const lines = [`* ${title} [${status}]`];
+  const lines = [`* ${initiativeTitleText(initiative.title)} [${statusLabel(initiative.status)}]`];
   if (initiative.owners.length) lines.push(`  Owner: ${initiative.owners.join(', ')}`);
   for (const type of COMMENT_TYPE_ORDER) {
     const text = readableText(initiative.comments[type] ?? '') || 'No update.';
@@ -92,30 +90,33 @@ export function progressReportMail(report: ReportContent): MailContent {
   const title = strategyName(report.strategyTitle);
   const when = formatDueDate(report.dueDate, report.timeZone);
   const ambition = readableText(report.ambition);
+  const summary = summarise(report);
+  const areaTitle = (title: string) => plainText(title).trim() || REPORT_SUMMARY_TEXTS.untitledFocusArea;
   const areasHtml = report.focusAreas
     .map(
       (
         area,
-      ) => `<h2 style="margin:24px 0 4px;font-size:17px;color:#1f3a8a">${escapeHtml(plainText(area.title).trim() || 'Define focus area')}</h2>
+      ) => `<h2 style="margin:24px 0 4px;font-size:17px;color:#1f3a8a">${escapeHtml(areaTitle(area.title))}</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${area.initiatives.map(initiativeHtml).join('')}</table>`,
     )
     .join('');
   const areasText = report.focusAreas
-    .map(
-      (area) =>
-        `== ${plainText(area.title).trim() || 'Define focus area'} ==\n${area.initiatives.map(initiativeText).join('\n\n')}`,
-    )
+    .map((area) => `== ${areaTitle(area.title)} ==\n${area.initiatives.map(initiativeText).join('\n\n')}`)
     .join('\n\n');
   const ambitionHtml = ambition
     ? `<p style="margin:0 0 8px;font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#777">Ambition</p><p style="margin:0 0 16px;line-height:1.5">${escapeHtml(ambition).replace(/\n/g, '<br>')}</p>`
     : '';
+  const detailsHeadingHtml = `<p style="margin:24px 0 0;font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.05em;color:#555">${escapeHtml(REPORT_SUMMARY_TEXTS.detailsHeading)}</p>`;
+  const noRowsHtml = `<p style="margin:8px 0 0;color:#555">${escapeHtml(REPORT_SUMMARY_TEXTS.noRows)}</p>`;
   return renderMail({
     subject: `Progress report: ${title} (${when})`,
     greeting: 'Hello,',
     paragraphs: [`Here is the progress of "${title}" as it stood at the due date, ${when}.`],
     section: {
-      html: `${ambitionHtml}${areasHtml}`,
-      text: `${ambition ? `Ambition: ${ambition}\n\n` : ''}${areasText}`,
+      html: `${ambitionHtml}${summaryHtml(report, summary)}${detailsHeadingHtml}${areasHtml || noRowsHtml}`,
+      text: `${ambition ? `Ambition: ${ambition}\n\n` : ''}${summaryText(report, summary)}\n\n${
+        areasText || REPORT_SUMMARY_TEXTS.noRows
+      }`,
     },
     action: { label: 'Open the progress page', url: report.link },
     footnote:

@@ -4,6 +4,7 @@
  * Adding, deleting and moving focus areas and initiatives are in strategyStructure.ts.
  */
 import {
+  EXAMPLE_STRATEGY_TEXTS,
   focusAreaSchema,
   initiativeSchema,
   STRATEGY_MESSAGES,
@@ -54,6 +55,7 @@ const FAILURES = {
   fetchStrategies: STRATEGY_MESSAGES.fetchStrategiesFailed,
   fetchStrategy: STRATEGY_MESSAGES.fetchStrategyFailed,
   createStrategy: STRATEGY_MESSAGES.createStrategyFailed,
+  createExample: EXAMPLE_STRATEGY_TEXTS.failed,
   updateStrategy: STRATEGY_MESSAGES.updateStrategyFailed,
   deleteStrategy: STRATEGY_MESSAGES.deleteStrategyFailed,
   createFocusArea: STRATEGY_MESSAGES.createFocusAreaFailed,
@@ -84,6 +86,11 @@ async function fetchStrategy(id: number): Promise<Strategy> {
 
 async function createStrategy(): Promise<Strategy> {
   return toStrategy(await apiRequest(strategyApi.create, { body: {} }));
+}
+
+/** "Start from an example": the sample strategy, created on the server for the signed-in person. */
+async function createExampleStrategy(): Promise<Strategy> {
+  return toStrategy(await apiRequest(strategyApi.example, {}));
 }
 
 async function deleteStrategy(id: number): Promise<void> {
@@ -157,16 +164,20 @@ export function prefetchStrategy(queryClient: QueryClient, id: number | string |
     void queryClient.prefetchQuery(strategyQuery(strategyId));
 }
 
-export function useCreateStrategy() {
+/** A new strategy, blank or the example: its page is cached at once and the list read again. */
+function useNewStrategy(create: () => Promise<Strategy>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createStrategy,
+    mutationFn: create,
     onSuccess: (strategy) => {
       queryClient.setQueryData(strategyKey(strategy.id), strategy);
       void queryClient.invalidateQueries({ queryKey: strategiesKey });
     },
   });
 }
+
+export const useCreateStrategy = () => useNewStrategy(createStrategy);
+export const useCreateExampleStrategy = () => useNewStrategy(createExampleStrategy);
 
 export function useDeleteStrategy() {
   const queryClient = useQueryClient();

@@ -56,6 +56,16 @@ export const strategyApi = {
     answer: strategySchema,
     status: 201,
   },
+  example: {
+    method: 'POST',
+    path: '/api/strategy/example/',
+    tag: 'strategies',
+    summary: 'Create a filled-in sample strategy, with me as its master and owner of its initiatives',
+    auth: true,
+    answer: strategySchema,
+    status: 201,
+    rateLimit: 'examplePerPerson',
+  },
   update: {
     method: 'PATCH',
     path: '/api/strategy/update/{id}/',

@@ -5,7 +5,7 @@
  * a commit means it is never done twice. Mails go into the outbox in that same transaction.
  */
 
-import { type FocusArea, parseRecipients } from '@keystone/contract';
+import { parseRecipients } from '@keystone/contract';
 import { and, asc, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import {
@@ -20,11 +20,12 @@ import {
   users,
 } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
-import { progressReminderMail, progressReportMail, type ReportFocusArea } from '../../mail/progressMails';
+import { progressReminderMail, progressReportMail } from '../../mail/progressMails';
 import { publish, type RealtimeEvent, structureChange } from '../../realtime/events';
 import { viewersOf } from '../strategies/access';
 import { loadFocusAreas } from '../strategies/pageQueries';
 import { createCurrentComments } from './comments';
+import { reportContent, statesAt } from './reportContent';
 import { dueAt, nextReminder } from './schedule';
 import { scheduleOf } from './settings';
 
@@ -75,26 +76,6 @@ async function remindersOf(db: Queryable, settingsId: number) {
   return db.select().from(teamReminders).where(eq(teamReminders.settingsId, settingsId));
 }
 
-/** The report's view of the page: focus areas and initiatives in page order, with the comments just locked. */
-function reportContent(
-  areas: readonly FocusArea[],
-  locked: readonly { initiativeId: number; commentType: string; comment: string }[],
-): ReportFocusArea[] {
-  return areas.map((area) => ({
-    title: area.title,
-    initiatives: area.initiatives.map((initiative) => ({
-      title: initiative.title,
-      status: initiative.status,
-      owners: initiative.owners.map((owner) => owner.name ?? owner.email),
-      comments: Object.fromEntries(
-        locked
-          .filter((comment) => comment.initiativeId === initiative.id)
-          .map((comment) => [comment.commentType, comment.comment]),
-      ),
-    })),
-  }));
-}
-
 async function progressChanged(db: Queryable, strategyId: number): Promise<RealtimeEvent> {
   const viewers = (await viewersOf(db, [strategyId])).get(strategyId) ?? [];
   return structureChange(
@@ -134,6 +115,9 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
     // The page as it stands at the due date (the same read as GET /strategy/{id}).
     const areas = await loadFocusAreas(tx, row.strategyId);
     const initiativeIds = areas.flatMap((area) => area.initiatives.map((initiative) => initiative.id));
+    // What the summary compares with: the states locked at this strategy's previous due date.
+    const previousDueDate = row.lastProgressUpdate;
+    const previous = await statesAt(tx, initiativeIds, previousDueDate);
 
     const locked = initiativeIds.length
       ? await tx
@@ -178,7 +162,8 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
       ambition: strategy?.ambition ?? '',
       dueDate: due,
       timeZone: row.timeZone,
-      focusAreas: reportContent(areas, locked),
+      previousDueDate,
+      focusAreas: reportContent(areas, locked, previous),
       link: progressLink(appUrl, row.strategyId),
     });
     for (const to of recipients) await enqueueMail(tx, { to, ...mail });

@@ -1,8 +1,10 @@
-/** /strategies/, /strategy/{id}, /strategy/create/, /strategy/update/{id}/, /strategy/delete/{id}/. */
+/** /strategies/, /strategy/{id}, /strategy/create/, /strategy/example/, /strategy/update/{id}/, /strategy/delete/{id}/. */
 import { strategyApi } from '@keystone/contract/endpoints/strategies';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
+import { originOf } from '../auth/securityEvents';
+import { createExampleStrategy } from './example';
 import { createStrategy, deleteStrategy, listStrategies, readStrategyPage, updateStrategy } from './service';
 
 export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -15,6 +17,10 @@ export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, strategyApi.create, ({ user, body }) => createStrategy(ctx, user, body));
+
+  route(app, ctx, strategyApi.example, ({ user, request }) =>
+    createExampleStrategy(ctx, user, originOf(request)),
+  );
 
   route(app, ctx, strategyApi.update, ({ user, params, body }) => updateStrategy(ctx, user, params.id, body));
 

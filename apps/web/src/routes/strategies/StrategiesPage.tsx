@@ -1,5 +1,9 @@
 /** /strategies: the user's strategies split by whether they may edit them (spec §2), and creating one. */
+<<<<<<< HEAD
 import { canEditStrategy, PORTFOLIO_TEXT, PRODUCT_NAME, STRATEGY_MESSAGES } from '@keystone/contract';
+=======
+import { canEditStrategy, EXAMPLE_STRATEGY_TEXTS, PRODUCT_NAME, STRATEGY_MESSAGES } from '@keystone/contract';
+>>>>>>> report
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -8,9 +12,18 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '../../api/session';
-import { failureMessage, useCreateStrategy, useStrategiesQuery } from '../../api/strategies';
+import {
+  failureMessage,
+  useCreateExampleStrategy,
+  useCreateStrategy,
+  useStrategiesQuery,
+} from '../../api/strategies';
 import { RetryAlert } from '../../components/RetryAlert';
+<<<<<<< HEAD
 import { portfolioPath } from '../paths';
+=======
+import { StartFromExample } from './StartFromExample';
+>>>>>>> report
 import { CreateStrategyTile, StrategyCard } from './StrategyCard';
 
 const gridSx = {
@@ -38,10 +51,20 @@ export function StrategiesPage() {
   const navigate = useNavigate();
   const strategies = useStrategiesQuery();
   const create = useCreateStrategy();
+  const example = useCreateExampleStrategy();
   const userId = session?.id ?? 0;
 
-  const createAndOpen = () =>
-    create.mutate(undefined, { onSuccess: (strategy) => navigate(`/strategy/${strategy.id}`) });
+  const open = { onSuccess: (strategy: { id: number }) => navigate(`/strategy/${strategy.id}`) };
+  const createAndOpen = () => create.mutate(undefined, open);
+  const exampleAndOpen = () => example.mutate(undefined, open);
+  const startFromExample = (variant: 'text' | 'contained') => (
+    <StartFromExample
+      onStart={exampleAndOpen}
+      pending={example.isPending}
+      disabled={create.isPending}
+      variant={variant}
+    />
+  );
 
   const all = strategies.data ?? [];
   const mine = all.filter((strategy) => canEditStrategy(userId, strategy.roles));
@@ -73,21 +96,37 @@ export function StrategiesPage() {
           {failureMessage('createStrategy', create.error)}
         </Alert>
       )}
+      {example.isError && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {failureMessage('createExample', example.error)}
+        </Alert>
+      )}
       {/* A list that failed to load shows only the failure: "no strategies yet" would be untrue. */}
       {strategies.data !== undefined && (
         <>
           <Section heading={STRATEGY_MESSAGES.ownedByMe}>
             <Box component="ul" sx={gridSx}>
-              <CreateStrategyTile onCreate={createAndOpen} pending={create.isPending} />
+              {/* An empty list offers the example below, more prominently: once is enough. */}
+              <CreateStrategyTile
+                onCreate={createAndOpen}
+                pending={create.isPending}
+                alternative={all.length > 0 && startFromExample('text')}
+              />
               {mine.map((strategy) => (
                 <StrategyCard key={strategy.id} strategy={strategy} />
               ))}
             </Box>
             {all.length === 0 && !strategies.isError && (
-              <Typography color="textSecondary" sx={{ mt: 2 }}>
-                You have no strategies yet. Create your first one: give it a title, an ambition, and up to
-                five focus areas with their initiatives.
-              </Typography>
+              <Box sx={{ mt: 2 }}>
+                <Typography color="textSecondary">
+                  You have no strategies yet. Create your first one: give it a title, an ambition, and up to
+                  five focus areas with their initiatives.
+                </Typography>
+                <Typography color="textSecondary" sx={{ mt: 1, mb: 1.5 }}>
+                  {EXAMPLE_STRATEGY_TEXTS.hint}
+                </Typography>
+                {startFromExample('contained')}
+              </Box>
             )}
           </Section>
           <Section heading={STRATEGY_MESSAGES.ownedByOthers}>

@@ -1,11 +1,13 @@
 /** One strategy on /strategies: its title (or 'Untitled Strategy'), ambition excerpt and last change. */
 import { plainText, STRATEGY_MESSAGES } from '@keystone/contract';
 import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { StrategySummary } from '../../api/strategies';
 
@@ -56,17 +58,29 @@ export function StrategyCard({ strategy }: { strategy: StrategySummary }) {
 interface CreateStrategyTileProps {
   onCreate: () => void;
   pending: boolean;
+  /** Another way to create, offered under the button (e.g. "Start from an example"). */
+  alternative?: ReactNode;
 }
 
 /** The plus button of spec §2, shaped like a card so it sits with the user's strategies. */
-export function CreateStrategyTile({ onCreate, pending }: CreateStrategyTileProps) {
+export function CreateStrategyTile({ onCreate, pending, alternative }: CreateStrategyTileProps) {
   return (
-    <Card variant="outlined" sx={{ ...tileSx, borderStyle: 'dashed', bgcolor: 'transparent' }} component="li">
+    <Card
+      variant="outlined"
+      sx={{
+        ...tileSx,
+        borderStyle: 'dashed',
+        bgcolor: 'transparent',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+      component="li"
+    >
       <CardActionArea
         onClick={onCreate}
         disabled={pending}
         sx={{
-          height: '100%',
+          flexGrow: 1,
           display: 'flex',
           flexDirection: 'column',
           gap: 1,
@@ -76,6 +90,13 @@ export function CreateStrategyTile({ onCreate, pending }: CreateStrategyTileProp
         {pending ? <CircularProgress size={28} aria-label="Creating strategy" /> : <Add fontSize="large" />}
         <Typography sx={{ fontWeight: 600 }}>{STRATEGY_MESSAGES.createStrategy}</Typography>
       </CardActionArea>
+      {alternative && (
+        <Box
+          sx={{ display: 'flex', justifyContent: 'center', borderTop: 1, borderColor: 'divider', py: 0.5 }}
+        >
+          {alternative}
+        </Box>
+      )}
     </Card>
   );
 }

@@ -1,0 +1,24 @@
+/**
+ * "Start from an example": the sample strategy of `seed-demo` created for the signed-in person,
+ * who becomes its master and the owner of its initiatives. Anyone who may create a strategy may
+ * create one. All of it is one transaction (each service's own transaction becomes a savepoint),
+ * so a failure halfway leaves nothing behind, and nothing is heard of it before it is whole.
+ */
+import type { Strategy } from '@keystone/contract';
+import type { AppContext } from '../../context';
+import { writeDemoStrategy } from '../../seed/demoStrategy';
+import type { AuthenticatedUser } from '../auth/keys';
+import type { RequestOrigin } from '../auth/securityEvents';
+import { getStrategyPage } from './service';
+
+export async function createExampleStrategy(
+  ctx: AppContext,
+  user: AuthenticatedUser,
+  origin: RequestOrigin,
+): Promise<Strategy> {
+  const strategyId = await ctx.db.transaction((tx) =>
+    // A transaction is a database whose own transactions are savepoints.
+    writeDemoStrategy({ ...ctx, db: tx }, user, null, origin),
+  );
+  return getStrategyPage(ctx.db, strategyId, user);
+}

@@ -1,0 +1,160 @@
+/**
+ * "Start from an example" (POST /api/strategy/example/): the sample strategy created for the
+ * signed-in person only, recorded like any creation, and refused to those who may not create.
+ */
+import { EXAMPLE_STRATEGIES_PER_HOUR, MESSAGES } from '@keystone/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema';
+import { getTestServer, type TestServer, type TestUser } from './helpers/testServer';
+
+const EXAMPLE = '/api/strategy/example/';
+
+interface Person {
+  id: number;
+  email: string;
+}
+interface Initiative {
+  id: number;
+  title: string;
+  status: string;
+  owners: Person[];
+  sponsors: Person[];
+  team_members: Person[];
+}
+
+describe('start from an example', () => {
+  let server: TestServer;
+  let dana: TestUser;
+  let danaKey: string;
+
+  beforeAll(async () => {
+    server = await getTestServer();
+    dana = await server.createUser({ firstName: 'Dana', lastName: 'Example' });
+    danaKey = await server.loginAs(dana);
+  });
+  afterAll(() => server.close());
+
+  const peopleCount = async (organisationId: number) =>
+    (await server.database.db.select().from(users).where(eq(users.organisationId, organisationId))).length;
+
+  it('should create the filled-in sample with its creator as master and sole owner, and nobody else', async () => {
+    const before = await peopleCount(dana.organisationId);
+    const response = await server.api('POST', EXAMPLE, { token: danaKey });
+    expect(response.status).toBe(201);
+    const strategy = response.body;
+    expect(strategy.title).toBe('Acme 2027: from product to platform');
+    expect(strategy.ambition).toContain('double recurring revenue');
+    expect(strategy.strategy_masters.map((person: Person) => person.id)).toEqual([dana.id]);
+    expect(strategy.focus_areas.map((area: { title: string }) => area.title)).toEqual([
+      '<p>Delight our customers</p>',
+      '<p>Grow recurring revenue</p>',
+      '<p>Build a great place to work</p>',
+    ]);
+    const initiatives: Initiative[] = strategy.focus_areas.flatMap(
+      (area: { initiatives: Initiative[] }) => area.initiatives,
+    );
+    expect(initiatives).toHaveLength(7);
+    expect(initiatives.map((initiative) => initiative.status)).toEqual([
+      'OT',
+      'DE',
+      'OT',
+      'BL',
+      'OT',
+      'CO',
+      'OT',
+    ]);
+    for (const initiative of initiatives) {
+      expect(initiative.title).not.toBe('');
+      expect(initiative.owners.map((person) => person.id)).toEqual([dana.id]);
+      expect(initiative.sponsors).toEqual([]);
+      expect(initiative.team_members).toEqual([]);
+    }
+    // No colleague invented, invited or mailed.
+    expect(await peopleCount(dana.organisationId)).toBe(before);
+    expect(server.smtp.mails.filter((mail) => mail.to !== dana.email)).toEqual([]);
+
+    // The list shows it, and the page reads it back the same.
+    const list = await server.api('GET', '/api/strategies/', { token: danaKey });
+    expect(list.body.map((item: { id: number }) => item.id)).toContain(strategy.id);
+    const page = await server.api('GET', `/api/strategy/${strategy.id}`, { token: danaKey });
+    expect(page.status).toBe(200);
+    expect(page.body.focus_areas).toEqual(strategy.focus_areas);
+  });
+
+  it('should record every creation and title in the history, by the person who asked', async () => {
+    const strategy = (await server.api('POST', EXAMPLE, { token: danaKey })).body;
+    const history = await server.api('GET', `/api/strategy/${strategy.id}/activity/?limit=100`, {
+      token: danaKey,
+    });
+    expect(history.status).toBe(200);
+    const entries: { model: string; record_id: number; field: string | null; user: Person | null }[] =
+      history.body.results;
+    expect(entries.every((entry) => entry.user?.id === dana.id)).toBe(true);
+    const recorded = (model: string, id: number, field: string | null) =>
+      entries.some((entry) => entry.model === model && entry.record_id === id && entry.field === field);
+    expect(recorded('strategy', strategy.id, null)).toBe(true);
+    expect(recorded('strategy', strategy.id, 'title')).toBe(true);
+    expect(recorded('strategy', strategy.id, 'ambition')).toBe(true);
+    for (const area of strategy.focus_areas) {
+      expect(recorded('focusArea', area.id, 'title')).toBe(true);
+      for (const initiative of area.initiatives) {
+        expect(recorded('initiative', initiative.id, 'title')).toBe(true);
+        expect(recorded('initiative', initiative.id, 'status')).toBe(true);
+        expect(recorded('initiative', initiative.id, 'owners')).toBe(true);
+      }
+    }
+  });
+
+  it('should keep it from another organisation and from colleagues without a role', async () => {
+    const strategy = (await server.api('POST', EXAMPLE, { token: danaKey })).body;
+    const stranger = await server.loginAs(await server.createUser());
+    const colleague = await server.loginAs(await server.createUser({ organisationId: dana.organisationId }));
+    for (const key of [stranger, colleague]) {
+      expect((await server.api('GET', `/api/strategy/${strategy.id}`, { token: key })).status).toBe(404);
+      const list = await server.api('GET', '/api/strategies/', { token: key });
+      expect(list.body.map((item: { id: number }) => item.id)).not.toContain(strategy.id);
+    }
+  });
+
+  it('should refuse a caller without a key, with a wrong key, or deactivated', async () => {
+    expect((await server.api('POST', EXAMPLE)).status).toBe(403);
+    expect((await server.api('POST', EXAMPLE, { token: 'not-a-key' })).status).toBe(403);
+    const leaver = await server.createUser();
+    const leaverKey = await server.loginAs(leaver);
+    await server.database.db.update(users).set({ isActive: false }).where(eq(users.id, leaver.id));
+    const refused = await server.api('POST', EXAMPLE, { token: leaverKey });
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe(MESSAGES.invalidToken);
+    const list = await server.api('GET', '/api/strategies/', { token: await server.loginAs(dana) });
+    expect(list.status).toBe(200);
+  });
+
+  it('should ignore a body and refuse a huge one with a clear 4xx', async () => {
+    const ignored = await server.api('POST', EXAMPLE, { token: danaKey, body: { title: 'Mine', user: 1 } });
+    expect(ignored.status).toBe(201);
+    expect(ignored.body.title).toBe('Acme 2027: from product to platform');
+    const huge = await server.api('POST', EXAMPLE, {
+      token: danaKey,
+      body: { title: 'x'.repeat(2_000_000) },
+    });
+    expect(huge.status).toBeGreaterThanOrEqual(400);
+    expect(huge.status).toBeLessThan(500);
+  });
+
+  it('should stop a flood at the hourly limit per person, without stopping anyone else', async () => {
+    const flooder = await server.createUser();
+    const key = await server.loginAs(flooder);
+    const statuses: number[] = [];
+    for (let i = 0; i <= EXAMPLE_STRATEGIES_PER_HOUR; i++)
+      statuses.push((await server.api('POST', EXAMPLE, { token: key })).status);
+    expect(statuses.slice(0, EXAMPLE_STRATEGIES_PER_HOUR).every((status) => status === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await server.api('POST', EXAMPLE, { token: key })).body.detail).toBe(MESSAGES.tooManyRequests);
+    const list = await server.api('GET', '/api/strategies/', { token: key });
+    expect(list.body).toHaveLength(EXAMPLE_STRATEGIES_PER_HOUR);
+    // A colleague behind the same address still gets one.
+    const colleague = await server.createUser({ organisationId: flooder.organisationId });
+    expect((await server.api('POST', EXAMPLE, { token: await server.loginAs(colleague) })).status).toBe(201);
+  });
+});

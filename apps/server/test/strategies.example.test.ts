@@ -2,7 +2,7 @@
  * "Start from an example" (POST /api/strategy/example/): the sample strategy created for the
  * signed-in person only, recorded like any creation, and refused to those who may not create.
  */
-import { EXAMPLE_STRATEGIES_PER_HOUR, MESSAGES } from '@keystone/contract';
+import { EXAMPLE_STRATEGIES_PER_HOUR, EXAMPLE_STRATEGY_TEXTS, MESSAGES } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
@@ -150,7 +150,12 @@ describe('start from an example', () => {
       statuses.push((await server.api('POST', EXAMPLE, { token: key })).status);
     expect(statuses.slice(0, EXAMPLE_STRATEGIES_PER_HOUR).every((status) => status === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    expect((await server.api('POST', EXAMPLE, { token: key })).body.detail).toBe(MESSAGES.tooManyRequests);
+    // Said in hours, not the sign-in limit's minute; with when to come back.
+    const refused = await server.api('POST', EXAMPLE, { token: key });
+    expect(refused.body.detail).toBe(EXAMPLE_STRATEGY_TEXTS.tooMany);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     const list = await server.api('GET', '/api/strategies/', { token: key });
     expect(list.body).toHaveLength(EXAMPLE_STRATEGIES_PER_HOUR);
     // A colleague behind the same address still gets one.

@@ -7,6 +7,8 @@ export const EXAMPLE_STRATEGY_TEXTS = {
   starting: 'Creating the example strategy',
   hint: 'Or start from an example: a filled-in strategy you can read, edit or delete.',
   failed: 'The example strategy could not be created. Please try again.',
+  /** The hourly flood limit was reached (a minute's wait would not help). */
+  tooMany: 'You have created many example strategies in the last hour. Please try again later.',
 } as const;
 
 /** Each person may create this many examples an hour: a flood must not fill the database. */

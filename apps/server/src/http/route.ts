@@ -8,13 +8,14 @@ import {
   type EndpointInput,
   type EndpointReply,
   EXAMPLE_STRATEGIES_PER_HOUR,
+  EXAMPLE_STRATEGY_TEXTS,
 } from '@keystone/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { AuthenticatedUser } from '../modules/auth/keys';
 import { authenticate } from './authenticate';
-import { parseInput, parseWithSchema } from './errors';
+import { parseInput, parseWithSchema, tooManyRequests } from './errors';
 import type { KeyGate } from './keyGate';
 
 declare module 'fastify' {
@@ -76,6 +77,9 @@ function rateLimitOf(ctx: AppContext, kind: NonNullable<Endpoint['rateLimit']>) 
     timeWindow: '1 hour',
     hook: 'preHandler' as const,
     keyGenerator: (request: FastifyRequest) => `user:${(request.user as AuthenticatedUser).id}`,
+    // The shared 429 text asks for a minute's wait; this limit is counted by the hour.
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      tooManyRequests(EXAMPLE_STRATEGY_TEXTS.tooMany, Math.ceil(context.ttl / 1000)),
   };
 }
 

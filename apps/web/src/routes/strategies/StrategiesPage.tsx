@@ -1,9 +1,11 @@
 /** /strategies: the user's strategies split by whether they may edit them (spec §2), and creating one. */
-<<<<<<< HEAD
-import { canEditStrategy, PORTFOLIO_TEXT, PRODUCT_NAME, STRATEGY_MESSAGES } from '@keystone/contract';
-=======
-import { canEditStrategy, EXAMPLE_STRATEGY_TEXTS, PRODUCT_NAME, STRATEGY_MESSAGES } from '@keystone/contract';
->>>>>>> report
+import {
+  canEditStrategy,
+  EXAMPLE_STRATEGY_TEXTS,
+  PORTFOLIO_TEXT,
+  PRODUCT_NAME,
+  STRATEGY_MESSAGES,
+} from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -19,11 +21,8 @@ import {
   useStrategiesQuery,
 } from '../../api/strategies';
 import { RetryAlert } from '../../components/RetryAlert';
-<<<<<<< HEAD
 import { portfolioPath } from '../paths';
-=======
 import { StartFromExample } from './StartFromExample';
->>>>>>> report
 import { CreateStrategyTile, StrategyCard } from './StrategyCard';
 
 const gridSx = {
@@ -110,6 +109,7 @@ export function StrategiesPage() {
               <CreateStrategyTile
                 onCreate={createAndOpen}
                 pending={create.isPending}
+                disabled={example.isPending}
                 alternative={all.length > 0 && startFromExample('text')}
               />
               {mine.map((strategy) => (

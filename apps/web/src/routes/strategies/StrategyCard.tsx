@@ -58,12 +58,14 @@ export function StrategyCard({ strategy }: { strategy: StrategySummary }) {
 interface CreateStrategyTileProps {
   onCreate: () => void;
   pending: boolean;
+  /** Another creation under way (the example): one at a time. */
+  disabled?: boolean;
   /** Another way to create, offered under the button (e.g. "Start from an example"). */
   alternative?: ReactNode;
 }
 
 /** The plus button of spec §2, shaped like a card so it sits with the user's strategies. */
-export function CreateStrategyTile({ onCreate, pending, alternative }: CreateStrategyTileProps) {
+export function CreateStrategyTile({ onCreate, pending, disabled, alternative }: CreateStrategyTileProps) {
   return (
     <Card
       variant="outlined"
@@ -78,7 +80,7 @@ export function CreateStrategyTile({ onCreate, pending, alternative }: CreateStr
     >
       <CardActionArea
         onClick={onCreate}
-        disabled={pending}
+        disabled={pending || disabled}
         sx={{
           flexGrow: 1,
           display: 'flex',

@@ -27,12 +27,20 @@ export interface Endpoint {
   answer?: z.ZodType;
   /** The success status: 200 unless said otherwise. */
   status?: 200 | 201 | 204 | 302;
-  /** Limited per client address (the calls that sign in or create accounts): may answer 429. */
-  rateLimit?: 'signIn';
+  /**
+   * May answer 429: 'signIn' is limited per client address (the calls that sign in or create
+   * accounts), 'costly' per signed-in person (calls that take the server's CPU, COSTLY_CALLS_PER_MINUTE).
+   */
+  rateLimit?: 'signIn' | 'costly';
   errors?: readonly EndpointErrorStatus[];
   /** Answers HTML instead of JSON. */
   html?: boolean;
+  /** Answers a file of this type to download (Content-Disposition: attachment) instead of JSON. */
+  file?: 'application/pdf';
 }
+
+/** How many 'costly' calls one person may make a minute (a PDF takes tens of milliseconds of CPU). */
+export const COSTLY_CALLS_PER_MINUTE = 20;
 
 /** `{id}`: a record's id. */
 export const idParams = z.object({ id: idSchema });

@@ -14,6 +14,7 @@ export * from './mfa';
 export * from './organisation';
 export * from './organisationText';
 export * from './password';
+export * from './pdf';
 export * from './permissions';
 export * from './primitives';
 export * from './progress';

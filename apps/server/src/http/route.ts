@@ -3,7 +3,12 @@
  * the method, whether a key is needed, the rate limit and the input schemas all come from the
  * declaration, so the server, the OpenAPI document and the web client cannot drift apart.
  */
-import type { Endpoint, EndpointInput, EndpointReply } from '@keystone/contract';
+import {
+  COSTLY_CALLS_PER_MINUTE,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointReply,
+} from '@keystone/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
@@ -74,6 +79,16 @@ export function route<E extends Endpoint>(
     ...(endpoint.auth && { onRequest: authenticate(ctx, options.keyGate) }),
     ...(endpoint.rateLimit === 'signIn' && {
       config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
+    }),
+    // Counted per person: the limiter's hook runs after authenticate (both onRequest, in that order).
+    ...(endpoint.rateLimit === 'costly' && {
+      config: {
+        rateLimit: {
+          max: COSTLY_CALLS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => `user:${request.user?.id ?? request.ip}`,
+        },
+      },
     }),
     handler: async (request, reply) => {
       const input = {

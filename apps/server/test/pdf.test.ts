@@ -13,7 +13,8 @@ import {
 } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPdf, readPdf } from './helpers/pdf';
+import { getPdf } from './helpers/pdf';
+import { readPdf } from './helpers/readPdf';
 import { type Member, personOf, signedInUser, strategyApi } from './helpers/strategies';
 import { getTestServer, type TestServer } from './helpers/testServer';
 

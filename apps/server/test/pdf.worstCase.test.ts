@@ -4,7 +4,8 @@
  */
 import { LIMITS, PAPER_SIZES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPdf, readPdf } from './helpers/pdf';
+import { getPdf } from './helpers/pdf';
+import { readPdf } from './helpers/readPdf';
 import { type Member, personOf, signedInUser, strategyApi } from './helpers/strategies';
 import { getTestServer, type TestServer, type TestUser } from './helpers/testServer';
 

@@ -145,7 +145,11 @@ function heading(doc: Doc, text: string, width: number) {
 function richText(doc: Doc, html: string, width: number) {
   const blocks = richTextBlocks(html);
   if (blocks.length === 0) {
-    doc.font('regular').fontSize(10).fillColor(INK.faint).text(PDF_MESSAGES.empty, MARGIN, doc.y, { width });
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(INK.faint)
+      .text(PDF_MESSAGES.empty, MARGIN, doc.y, { width, paragraphGap: 5 });
     return;
   }
   doc.font('regular').fontSize(10).fillColor(INK.text);
@@ -164,7 +168,11 @@ function richText(doc: Doc, html: string, width: number) {
 
 function timeline(doc: Doc, rows: Timeline[], width: number) {
   if (rows.length === 0) {
-    doc.font('regular').fontSize(10).fillColor(INK.faint).text(PDF_MESSAGES.empty, MARGIN, doc.y, { width });
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(INK.faint)
+      .text(PDF_MESSAGES.empty, MARGIN, doc.y, { width, paragraphGap: 5 });
     return;
   }
   const datesWidth = 170;

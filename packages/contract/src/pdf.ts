@@ -62,7 +62,7 @@ export const PDF_MESSAGES = {
   notApproved: 'Not approved',
   approvalRequested: 'Approval requested, not yet given',
   empty: 'Not filled in yet.',
-  nobody: 'Nobody yet',
+  nobody: 'No one yet',
   timelineFrom: (start: string) => `from ${start}`,
   timelineUntil: (end: string) => `until ${end}`,
   page: (page: number, pages: number) => `Page ${page} of ${pages}`,

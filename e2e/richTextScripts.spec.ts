@@ -232,7 +232,7 @@ test('the strategy list and the strategy page, edited, previewed and downloaded'
 
   await page.getByRole('button', { name: 'Strategy menu' }).click();
   const download = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Download' }).click();
+  await page.getByRole('menuitem', { name: 'Download', exact: true }).click();
   expect((await download).suggestedFilename()).toMatch(/^strategy_.*\.png$/);
   await watch.expectNoScriptRan('the strategy image export');
 });

@@ -117,7 +117,7 @@ test('a strategy master builds, reorders, prunes and downloads a strategy', asyn
   // Download the page as a PNG named after the strategy.
   await page.getByRole('button', { name: 'Strategy menu' }).click();
   const downloading = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Download' }).click();
+  await page.getByRole('menuitem', { name: 'Download', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('strategy_Grow the platform.png');
   const image = await readFile(await download.path());

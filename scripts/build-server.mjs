@@ -2,9 +2,10 @@
 // admin command) into `apps/server/dist/` as ES modules that plain `node` runs, with the Drizzle
 // migrations copied beside them (the migrator looks for `migrations` next to the running code).
 //
-// Everything is bundled, npm packages included, but for three that load files from beside their
+// Everything is bundled, npm packages included, but for four that load files from beside their
 // own modules, so they stay in node_modules: @node-rs/argon2 (a native addon), PGlite (its WASM
-// and data files) and pino (its transports start worker threads from files). One bundle instead
+// and data files), pino (its transports start worker threads from files) and pdfkit (its font
+// metrics and colour profiles; the DejaVu fonts are found in node_modules at run time too). One bundle instead
 // of hundreds of small modules measured faster to start and leaner than leaving node_modules
 // external (bench/RESULTS.md, "Compiled server"). Source maps sit beside the bundle, so
 // `node --enable-source-maps` names the TypeScript files in stack traces.
@@ -27,7 +28,10 @@ export const SERVER_SOURCES = [
   'scripts/build-server.mjs',
 ];
 
-const EXTERNAL = ['@node-rs/argon2', '@electric-sql/pglite', 'pino'].flatMap((name) => [name, `${name}/*`]);
+const EXTERNAL = ['@node-rs/argon2', '@electric-sql/pglite', 'pino', 'pdfkit'].flatMap((name) => [
+  name,
+  `${name}/*`,
+]);
 
 export async function buildServer() {
   rmSync(SERVER_DIST, { recursive: true, force: true });

@@ -31,6 +31,7 @@ import { initiativeRoutes } from './modules/initiatives/routes';
 import { inviteRoutes } from './modules/invites/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { setupRoutes } from './modules/organisation/setupRoutes';
+import { pdfRoutes } from './modules/pdf/routes';
 import { portfolioRoutes } from './modules/portfolio/routes';
 import { progressRoutes } from './modules/progress/routes';
 import { ProgressScheduler } from './modules/progress/scheduler';
@@ -221,6 +222,7 @@ export async function buildApp(
   teamRoutes(app, ctx);
   timelineRoutes(app, ctx);
   progressRoutes(app, ctx);
+  pdfRoutes(app, ctx);
   realtimeRoutes(app, ctx, realtime);
   // Not a declared endpoint: browser tests only, registered by hand when TEST_CLOCK=1.
   if (shiftedClock) testClockRoutes(app, shiftedClock, scheduler);

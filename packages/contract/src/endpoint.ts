@@ -29,13 +29,19 @@ export interface Endpoint {
   status?: 200 | 201 | 204 | 302;
   /**
    * May answer 429. `signIn`: limited per client address (the calls that sign in or create
-   * accounts); `examplePerPerson`: limited per signed-in person (EXAMPLE_STRATEGIES_PER_HOUR).
+   * accounts); per signed-in person, `costly` (calls that take the server's CPU,
+   * COSTLY_CALLS_PER_MINUTE) and `examplePerPerson` (EXAMPLE_STRATEGIES_PER_HOUR).
    */
-  rateLimit?: 'signIn' | 'examplePerPerson';
+  rateLimit?: 'signIn' | 'costly' | 'examplePerPerson';
   errors?: readonly EndpointErrorStatus[];
   /** Answers HTML instead of JSON. */
   html?: boolean;
+  /** Answers a file of this type to download (Content-Disposition: attachment) instead of JSON. */
+  file?: 'application/pdf';
 }
+
+/** How many 'costly' calls one person may make a minute (a PDF takes tens of milliseconds of CPU). */
+export const COSTLY_CALLS_PER_MINUTE = 20;
 
 /** `{id}`: a record's id. */
 export const idParams = z.object({ id: idSchema });

@@ -16,6 +16,7 @@ export * from './mfa';
 export * from './organisation';
 export * from './organisationText';
 export * from './password';
+export * from './pdf';
 export * from './permissions';
 export * from './portfolio';
 export * from './portfolioText';

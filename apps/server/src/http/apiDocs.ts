@@ -102,11 +102,13 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   const content = endpoint.html
     ? { 'text/html': { schema: { type: 'string' } } }
-    : endpoint.answer
-      ? { 'application/json': { schema: bodySchema(endpoint.answer, 'output') } }
-      : endpoint.path.endsWith('openapi.json')
-        ? { 'application/json': { schema: { type: 'object' } } }
-        : undefined;
+    : endpoint.file
+      ? { [endpoint.file]: { schema: { type: 'string', contentEncoding: 'binary' } } }
+      : endpoint.answer
+        ? { 'application/json': { schema: bodySchema(endpoint.answer, 'output') } }
+        : endpoint.path.endsWith('openapi.json')
+          ? { 'application/json': { schema: { type: 'object' } } }
+          : undefined;
   responses[String(success)] = { description: STATUS_TEXT[success], ...(content && { content }) };
   for (const status of errorStatuses(endpoint)) {
     const schema =

@@ -4,6 +4,7 @@
  * declaration, so the server, the OpenAPI document and the web client cannot drift apart.
  */
 import {
+  COSTLY_CALLS_PER_MINUTE,
   type Endpoint,
   type EndpointInput,
   type EndpointReply,
@@ -72,11 +73,15 @@ export interface RouteOptions {
  */
 function rateLimitOf(ctx: AppContext, kind: NonNullable<Endpoint['rateLimit']>) {
   if (kind === 'signIn') return { max: ctx.config.authRateLimit, timeWindow: '1 minute' };
-  return {
-    max: EXAMPLE_STRATEGIES_PER_HOUR,
-    timeWindow: '1 hour',
+  const perPerson = {
     hook: 'preHandler' as const,
     keyGenerator: (request: FastifyRequest) => `user:${(request.user as AuthenticatedUser).id}`,
+  };
+  if (kind === 'costly') return { ...perPerson, max: COSTLY_CALLS_PER_MINUTE, timeWindow: '1 minute' };
+  return {
+    ...perPerson,
+    max: EXAMPLE_STRATEGIES_PER_HOUR,
+    timeWindow: '1 hour',
     // The shared 429 text asks for a minute's wait; this limit is counted by the hour.
     errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
       tooManyRequests(EXAMPLE_STRATEGY_TEXTS.tooMany, Math.ceil(context.ttl / 1000)),

@@ -129,7 +129,12 @@ const ID_KINDS: Record<string, keyof Omit<Ids, 'uid'>> = {
 };
 
 /** Query parameters that name no record: a fixed valid value. */
-const QUERY_VALUES: Record<string, string> = { before: '2147483647', limit: '10', kind: 'login_failed' };
+const QUERY_VALUES: Record<string, string> = {
+  before: '2147483647',
+  limit: '10',
+  kind: 'login_failed',
+  paper: 'a4',
+};
 
 /** The path of a call with its parameters filled from `ids`. */
 export function pathOf(route: Endpoint, ids: Ids): string {

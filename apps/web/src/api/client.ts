@@ -66,14 +66,14 @@ export function endInvalidSession(): void {
 export type ApiRequestOptions<E extends Endpoint> = EndpointRequest<E> & { headers?: Record<string, string> };
 
 /**
- * Calls an endpoint of the contract: fills its path, sends its query and body, and checks the
- * answer against its declared schema (anything else is a ResponseShapeError; an endpoint without
- * a JSON answer must answer nothing).
+ * Sends a call of the contract and answers its successful response, unread: fills its path, sends
+ * its query and body with the session's key; an error answer becomes an ApiError.
  */
-export async function apiRequest<E extends Endpoint>(
+export async function apiResponse<E extends Endpoint>(
   endpoint: E,
   request: ApiRequestOptions<E>,
-): Promise<EndpointAnswer<E>> {
+  accept = 'application/json',
+): Promise<Response> {
   let path = endpointPath(endpoint, request.params as Record<string, unknown> | undefined);
   const query = Object.entries((request.query ?? {}) as Record<string, unknown>).filter(
     ([, v]) => v !== undefined,
@@ -81,7 +81,7 @@ export async function apiRequest<E extends Endpoint>(
   if (query.length > 0) path += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}`;
 
   const session = readSession();
-  const headers: Record<string, string> = { ...request.headers, Accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, Accept: accept };
   if (session) headers.Authorization = `Token ${session.token}`;
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -95,20 +95,29 @@ export async function apiRequest<E extends Endpoint>(
   } catch {
     throw new ApiError(0, null);
   }
-
+  if (response.ok) return response;
   const json = await readJson(response);
-  if (!response.ok) {
-    const error = errorResponse.safeParse(json);
-    const detail = error.success ? error.data.detail : null;
-    if (response.status === 403 && detail === MESSAGES.invalidToken) endInvalidSession();
-    throw new ApiError(response.status, detail, error.success ? (error.data.errors ?? {}) : {}, json);
-  }
+  const error = errorResponse.safeParse(json);
+  const detail = error.success ? error.data.detail : null;
+  if (response.status === 403 && detail === MESSAGES.invalidToken) endInvalidSession();
+  throw new ApiError(response.status, detail, error.success ? (error.data.errors ?? {}) : {}, json);
+}
 
+/**
+ * Calls an endpoint of the contract and checks the answer against its declared schema (anything
+ * else is a ResponseShapeError; an endpoint without a JSON answer must answer nothing).
+ */
+export async function apiRequest<E extends Endpoint>(
+  endpoint: E,
+  request: ApiRequestOptions<E>,
+): Promise<EndpointAnswer<E>> {
+  const response = await apiResponse(endpoint, request);
+  const json = await readJson(response);
   if (endpoint.answer === undefined) {
-    if (json !== null) throw new ResponseShapeError(path);
+    if (json !== null) throw new ResponseShapeError(response.url || endpoint.path);
     return null as EndpointAnswer<E>;
   }
   const parsed = endpoint.answer.safeParse(json);
-  if (!parsed.success) throw new ResponseShapeError(path);
+  if (!parsed.success) throw new ResponseShapeError(response.url || endpoint.path);
   return parsed.data as EndpointAnswer<E>;
 }

@@ -10,6 +10,7 @@ import { initiativeApi, timelineApi } from './initiatives';
 import { invitesApi } from './invites';
 import { operationsApi } from './operations';
 import { organisationApi, setupApi } from './organisation';
+import { pdfApi } from './pdf';
 import { portfolioApi } from './portfolio';
 import { progressApi } from './progress';
 import { focusAreaApi, strategyApi, teamApi } from './strategies';
@@ -32,5 +33,6 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   initiativeApi,
   timelineApi,
   progressApi,
+  pdfApi,
   fieldLockApi,
 ].flatMap((area) => Object.values(area));

@@ -22,6 +22,7 @@ import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndica
 import { useApprovalEditGuard } from './ApprovalEditGuard';
 import { ApprovalHistory } from './ApprovalHistory';
 import { CharterHeading } from './CharterHeading';
+import { CharterPdfButton } from './CharterPdfButton';
 import { CharterTextSection } from './CharterTextSection';
 import { type CharterEditing, CharterEditingContext } from './charterEditing';
 import { CHARTER_FIELDS } from './charterFields';
@@ -104,6 +105,7 @@ export function CharterEditor({ initiative, userId }: CharterEditorProps) {
           >
             Print / Save as PDF
           </Button>
+          <CharterPdfButton initiativeId={initiative.id} reportError={setError} />
         </Stack>
         <Box
           data-charter-document

@@ -1,10 +1,11 @@
 /** The strategy page's menu (spec §2): preview, download, other pages, and for masters settings and delete. */
-import { STRATEGY_MESSAGES } from '@keystone/contract';
+import { PDF_MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -16,9 +17,11 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { pdfFailure, usePdfDownload } from '../../api/pdf';
 import { forgetLastActiveStrategy } from '../../api/session';
 import { failureMessage, useDeleteStrategy } from '../../api/strategies';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PdfProgress } from '../../components/PdfProgress';
 import { useStrategyEditing } from './strategyEditing';
 
 interface StrategyMenuProps {
@@ -30,6 +33,7 @@ export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps)
   const { strategyId, isMaster, preview, reportError } = useStrategyEditing();
   const navigate = useNavigate();
   const deleteStrategy = useDeleteStrategy();
+  const pdf = usePdfDownload('strategy');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const menuId = useId();
@@ -38,6 +42,7 @@ export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps)
     setAnchor(null);
     action();
   };
+  const downloadPdf = () => pdf.mutate(strategyId, { onError: (error) => reportError(pdfFailure(error)) });
   const confirmDelete = () =>
     deleteStrategy.mutate(strategyId, {
       onSuccess: () => {
@@ -81,6 +86,12 @@ export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps)
           </ListItemIcon>
           <ListItemText>Download</ListItemText>
         </MenuItem>
+        <MenuItem onClick={choose(downloadPdf)} disabled={pdf.isPending}>
+          <ListItemIcon>
+            <PictureAsPdfOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{PDF_MESSAGES.downloadPdf}</ListItemText>
+        </MenuItem>
         <Divider />
         <MenuItem onClick={choose(() => navigate('/strategies'))}>
           <ListItemIcon>
@@ -112,6 +123,7 @@ export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps)
           </MenuItem>
         )}
       </Menu>
+      <PdfProgress open={pdf.isPending} />
       <ConfirmDialog
         open={confirming}
         title="Delete this strategy?"

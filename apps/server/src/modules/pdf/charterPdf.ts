@@ -1,0 +1,230 @@
+/**
+ * An initiative's charter as a printable portrait document, as many pages as it needs: where it
+ * belongs, its title, status, people and approval, then every charter field under the page's own
+ * heading (rich text as paragraphs and lists) and the timeline. Each page carries a footer.
+ */
+import {
+  CHARTER_FIELD_LABELS,
+  CHARTER_MESSAGES,
+  CHARTER_TEXT_FIELDS,
+  displayName,
+  INITIATIVE_STATUSES,
+  type InitiativeDetail,
+  type Paper,
+  PDF_MESSAGES,
+  plainText,
+  STRATEGY_MESSAGES,
+  statusOrInactive,
+  type Timeline,
+  type UserSummary,
+} from '@keystone/contract';
+import { createDocument, type Doc, finish, INK, oneLine, printedDay } from './document';
+import { richTextBlocks } from './richTextBlocks';
+
+const MARGIN = 56;
+const FOOTER_ROOM = 30;
+
+export interface CharterPdfInput {
+  initiative: InitiativeDetail;
+  strategyTitle: string;
+  timelines: Timeline[];
+  organisationName: string;
+  madeAt: Date;
+  paper: Paper;
+}
+
+export function charterTitle(initiative: InitiativeDetail): string {
+  return oneLine(plainText(initiative.title)) || PDF_MESSAGES.untitledInitiative;
+}
+
+export async function charterPdf(input: CharterPdfInput): Promise<Buffer> {
+  const { initiative } = input;
+  const title = charterTitle(initiative);
+  const doc = createDocument(input.paper, 'portrait', title);
+  // Margins make pdfkit start a new page when flowing text reaches the footer's room.
+  doc.page.margins = { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_ROOM };
+  doc.on('pageAdded', () => {
+    doc.page.margins = { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_ROOM };
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  doc.x = MARGIN;
+  doc.y = MARGIN;
+
+  const strategyTitle = oneLine(input.strategyTitle) || STRATEGY_MESSAGES.untitledStrategy;
+  const area = oneLine(plainText(initiative.focus_area_title)) || STRATEGY_MESSAGES.defineFocusArea;
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(INK.muted)
+    .text(`${PDF_MESSAGES.strategy}: ${strategyTitle}   ·   ${PDF_MESSAGES.focusArea}: ${area}`, { width });
+  doc.moveDown(0.6);
+  doc.font('bold').fontSize(20).fillColor(INK.text).text(title, { width });
+  doc.moveDown(0.4);
+  statusLine(doc, statusOrInactive(initiative.last_status));
+  doc.moveDown(0.8);
+
+  people(doc, PDF_MESSAGES.owners, initiative.owners, width);
+  people(doc, PDF_MESSAGES.sponsors, initiative.sponsors, width);
+  people(doc, PDF_MESSAGES.teamMembers, initiative.team_members, width);
+  fact(doc, PDF_MESSAGES.approval, approvalText(initiative), width);
+  doc.moveDown(0.6);
+
+  for (const field of CHARTER_TEXT_FIELDS) {
+    heading(doc, CHARTER_FIELD_LABELS[field], width);
+    richText(doc, initiative[field], width);
+  }
+  heading(doc, CHARTER_FIELD_LABELS.timeline, width);
+  timeline(doc, input.timelines, width);
+
+  footers(doc, `${input.organisationName} · ${strategyTitle}`, PDF_MESSAGES.madeOn(printedDay(input.madeAt)));
+  return finish(doc);
+}
+
+function statusLine(doc: Doc, status: keyof typeof INITIATIVE_STATUSES) {
+  const { label, hex, ink } = INITIATIVE_STATUSES[status];
+  doc.font('bold').fontSize(9);
+  const width = doc.widthOfString(label) + 14;
+  const height = doc.currentLineHeight(true) + 5;
+  const { x, y } = doc;
+  doc.roundedRect(x, y, width, height, height / 2).fill(hex);
+  doc.fillColor(ink).text(label, x + 7, y + 2.5, { lineBreak: false });
+  doc.x = x;
+  doc.y = y + height;
+}
+
+/** A label and its value on one row: the label in a narrow column, the value wrapping beside it. */
+function fact(doc: Doc, label: string, value: string, width: number) {
+  const labelWidth = 110;
+  const { y } = doc;
+  doc
+    .font('bold')
+    .fontSize(9.5)
+    .fillColor(INK.muted)
+    .text(label, MARGIN, y, { width: labelWidth - 8 });
+  const labelBottom = doc.y;
+  doc
+    .font('regular')
+    .fontSize(9.5)
+    .fillColor(INK.text)
+    .text(value, MARGIN + labelWidth, y, { width: width - labelWidth, lineGap: 1.5 });
+  doc.x = MARGIN;
+  doc.y = Math.max(doc.y, labelBottom) + 3;
+}
+
+function people(doc: Doc, label: string, list: UserSummary[], width: number) {
+  fact(doc, label, list.map(displayName).join(', ') || PDF_MESSAGES.nobody, width);
+}
+
+function approvalText(initiative: InitiativeDetail): string {
+  if (initiative.sponsor_approval) {
+    const approver = initiative.sponsor_approval_user
+      ? displayName(initiative.sponsor_approval_user)
+      : CHARTER_MESSAGES.someSponsor;
+    return initiative.sponsor_approval_at
+      ? CHARTER_MESSAGES.approvedBy(approver, printedDay(initiative.sponsor_approval_at))
+      : CHARTER_MESSAGES.approvedByUndated(approver);
+  }
+  return initiative.sponsor_approval_requested ? PDF_MESSAGES.approvalRequested : PDF_MESSAGES.notApproved;
+}
+
+/** A section heading, never left alone at the foot of a page. */
+function heading(doc: Doc, text: string, width: number) {
+  if (doc.y + 70 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  doc.moveDown(0.5);
+  doc.font('bold').fontSize(12).fillColor(INK.text).text(text, MARGIN, doc.y, { width });
+  const ruleY = doc.y + 2;
+  doc
+    .moveTo(MARGIN, ruleY)
+    .lineTo(MARGIN + width, ruleY)
+    .lineWidth(0.5)
+    .strokeColor(INK.rule)
+    .stroke();
+  doc.y = ruleY + 6;
+}
+
+function richText(doc: Doc, html: string, width: number) {
+  const blocks = richTextBlocks(html);
+  if (blocks.length === 0) {
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(INK.faint)
+      .text(PDF_MESSAGES.empty, MARGIN, doc.y, { width, paragraphGap: 5 });
+    return;
+  }
+  doc.font('regular').fontSize(10).fillColor(INK.text);
+  for (const block of blocks) {
+    if (!block.marker) {
+      doc.text(block.text, MARGIN, doc.y, { width, lineGap: 2, paragraphGap: 5 });
+      continue;
+    }
+    const indent = 14 + block.depth * 14;
+    const { y } = doc;
+    doc.text(block.marker, MARGIN + indent - 12, y, { width: 12, lineBreak: false });
+    doc.text(block.text, MARGIN + indent, y, { width: width - indent, lineGap: 2, paragraphGap: 3 });
+  }
+  doc.x = MARGIN;
+}
+
+function timeline(doc: Doc, rows: Timeline[], width: number) {
+  if (rows.length === 0) {
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(INK.faint)
+      .text(PDF_MESSAGES.empty, MARGIN, doc.y, { width, paragraphGap: 5 });
+    return;
+  }
+  const datesWidth = 170;
+  for (const row of rows) {
+    const dates = timelineDates(row);
+    const description = oneLine(plainText(row.description)) || '—';
+    doc.font('regular').fontSize(10);
+    const height = Math.max(
+      doc.heightOfString(description, { width: width - datesWidth, lineGap: 2 }),
+      doc.heightOfString(dates, { width: datesWidth - 10 }),
+    );
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const { y } = doc;
+    doc.fillColor(INK.muted).text(dates, MARGIN, y, { width: datesWidth - 10 });
+    doc
+      .fillColor(INK.text)
+      .text(description, MARGIN + datesWidth, y, { width: width - datesWidth, lineGap: 2 });
+    doc.y = y + height + 5;
+  }
+  doc.x = MARGIN;
+}
+
+function timelineDates(row: Timeline): string {
+  const start = row.start_date && printedDay(row.start_date);
+  const end = row.end_date && printedDay(row.end_date);
+  if (start && end) return `${start} – ${end}`;
+  if (start) return PDF_MESSAGES.timelineFrom(start);
+  if (end) return PDF_MESSAGES.timelineUntil(end);
+  return '—';
+}
+
+/** Every page's footer, written once all pages exist (so it can say "Page 2 of 3"). */
+function footers(doc: Doc, left: string, made: string) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    doc.switchToPage(index);
+    const bottom = doc.page.margins.bottom;
+    // Writing inside the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN - 8;
+    const width = doc.page.width - 2 * MARGIN;
+    doc.font('regular').fontSize(8).fillColor(INK.faint);
+    const page = PDF_MESSAGES.page(index - start + 1, count);
+    const right = `${made}   ·   ${page}`;
+    const rightWidth = doc.widthOfString(right);
+    doc.text(left, MARGIN, y, {
+      width: width - rightWidth - 20,
+      lineBreak: false,
+      ellipsis: true,
+      height: 10,
+    });
+    doc.text(right, MARGIN + width - rightWidth, y, { lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}

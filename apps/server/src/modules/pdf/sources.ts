@@ -1,0 +1,37 @@
+/**
+ * What each PDF prints, read through the same checks as the pages they print: the strategy page's
+ * read and the charter's (404 for anyone who may not see them, another organisation included).
+ */
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { organisations, strategies } from '../../db/schema';
+import type { AuthenticatedUser } from '../auth/keys';
+import { getInitiative } from '../initiatives/service';
+import { getStrategyPage } from '../strategies/service';
+import { listTimelines } from '../timelines/service';
+
+async function organisationName(ctx: AppContext, organisationId: number): Promise<string> {
+  const [row] = await ctx.db
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row?.name ?? '';
+}
+
+export async function strategySource(ctx: AppContext, user: AuthenticatedUser, strategyId: number) {
+  const strategy = await getStrategyPage(ctx.db, strategyId, user);
+  return { strategy, organisationName: await organisationName(ctx, user.organisationId) };
+}
+
+export async function charterSource(ctx: AppContext, user: AuthenticatedUser, initiativeId: number) {
+  const initiative = await getInitiative(ctx, user, initiativeId);
+  const [timelines, [strategy], name] = await Promise.all([
+    listTimelines(ctx, user, initiativeId),
+    ctx.db
+      .select({ title: strategies.title })
+      .from(strategies)
+      .where(eq(strategies.id, initiative.strategy_id)),
+    organisationName(ctx, user.organisationId),
+  ]);
+  return { initiative, timelines, strategyTitle: strategy?.title ?? '', organisationName: name };
+}

@@ -1,0 +1,258 @@
+/**
+ * The strategy on ONE landscape page: title, ambition, the focus areas side by side with their
+ * status counts, and each initiative's status, owners and last update. Whatever the texts, it
+ * fits: the layout is measured at shrinking type sizes and fewer lines per text (ellipsis beyond)
+ * until every column fits, and only then drawn.
+ */
+import {
+  displayName,
+  INITIATIVE_STATUS_CODES,
+  INITIATIVE_STATUSES,
+  type Initiative,
+  type InitiativeStatus,
+  type Paper,
+  PDF_MESSAGES,
+  plainText,
+  STRATEGY_MESSAGES,
+  type Strategy,
+  statusOrInactive,
+} from '@keystone/contract';
+import { createDocument, type Doc, finish, INK, oneLine, printedDay } from './document';
+import { textLines } from './lines';
+
+const MARGIN = 30;
+const COLUMN_GAP = 10;
+const CARD_GAP = 5;
+const CARD_PADDING = 5;
+const STATUS_BAR = 3;
+
+/** From roomy to dense: the first that fits is drawn. */
+const DENSITIES = [
+  ...[1, 0.92, 0.85, 0.78, 0.72].map((scale) => ({ scale, titleLines: 4, ownerLines: 2 })),
+  { scale: 0.72, titleLines: 3, ownerLines: 2 },
+  { scale: 0.72, titleLines: 3, ownerLines: 1 },
+  { scale: 0.72, titleLines: 2, ownerLines: 1 },
+  { scale: 0.66, titleLines: 1, ownerLines: 1 },
+];
+type Density = (typeof DENSITIES)[number];
+
+/** A measured part of the page: its height, and how to draw it at a place. */
+interface Block {
+  height: number;
+  draw: (x: number, y: number) => void;
+}
+
+export interface StrategyPdfInput {
+  strategy: Strategy;
+  organisationName: string;
+  madeAt: Date;
+  paper: Paper;
+}
+
+export function strategyTitle(strategy: Strategy): string {
+  return oneLine(strategy.title) || STRATEGY_MESSAGES.untitledStrategy;
+}
+
+export async function strategyPdf({
+  strategy,
+  organisationName,
+  madeAt,
+  paper,
+}: StrategyPdfInput): Promise<Buffer> {
+  const title = strategyTitle(strategy);
+  const doc = createDocument(paper, 'landscape', title);
+  const { width, height } = doc.page;
+  const footer = footerBlock(
+    doc,
+    width,
+    `${organisationName} · ${title}`,
+    PDF_MESSAGES.madeOn(printedDay(madeAt)),
+  );
+  const columns = strategy.focus_areas.length;
+  const columnWidth = (width - 2 * MARGIN - (columns - 1) * COLUMN_GAP) / columns;
+
+  let chosen: { header: Block; columns: Block[] } | undefined;
+  for (const density of DENSITIES) {
+    const header = headerBlock(doc, strategy, width - 2 * MARGIN, density);
+    const room = height - 2 * MARGIN - header.height - footer.height - 8;
+    const blocks = strategy.focus_areas.map((area) =>
+      focusAreaBlock(doc, area.title, area.initiatives, columnWidth, density),
+    );
+    chosen = { header, columns: blocks };
+    if (blocks.every((block) => block.height <= room)) break;
+  }
+  // The densest layout is drawn even if a column were still too tall: it never makes a second page.
+  const { header, columns: blocks } = chosen!;
+  header.draw(MARGIN, MARGIN);
+  for (const [index, block] of blocks.entries()) {
+    block.draw(MARGIN + index * (columnWidth + COLUMN_GAP), MARGIN + header.height);
+  }
+  footer.draw(MARGIN, height - MARGIN - footer.height);
+  return finish(doc);
+}
+
+function headerBlock(doc: Doc, strategy: Strategy, width: number, { scale }: Density): Block {
+  const title = textLines(doc, strategyTitle(strategy), width, 2, {
+    font: 'bold',
+    size: 18 * scale,
+    color: INK.text,
+  });
+  const ambitionText = oneLine(plainText(strategy.ambition.replace(/<\/(p|li)>|<br\s*\/?>/gi, ' ')));
+  const ambition = textLines(doc, ambitionText, width, 3, {
+    font: 'regular',
+    size: 9.5 * scale,
+    color: INK.muted,
+    lineGap: 1.5,
+  });
+  const ambitionTop = title.height + (ambition.height ? 4 : 0);
+  const height = ambitionTop + ambition.height + 14;
+  return {
+    height,
+    draw: (x, y) => {
+      title.draw(x, y);
+      ambition.draw(x, y + ambitionTop);
+      const ruleY = y + height - 7;
+      doc
+        .moveTo(x, ruleY)
+        .lineTo(x + width, ruleY)
+        .lineWidth(0.75)
+        .strokeColor(INK.rule)
+        .stroke();
+    },
+  };
+}
+
+function focusAreaBlock(
+  doc: Doc,
+  rawTitle: string,
+  initiatives: Initiative[],
+  width: number,
+  density: Density,
+): Block {
+  const { scale } = density;
+  const titleText = oneLine(plainText(rawTitle)) || STRATEGY_MESSAGES.defineFocusArea;
+  const title = textLines(doc, titleText, width, 2, { font: 'bold', size: 10.5 * scale, color: INK.text });
+  const counts = statusCounts(doc, initiatives, width, scale);
+  const cards = initiatives.map((initiative) => initiativeCard(doc, initiative, width, density));
+  const headHeight = title.height + 4 + counts.height + 7;
+  const height = headHeight + cards.reduce((sum, card) => sum + card.height + CARD_GAP, 0);
+  return {
+    height,
+    draw: (x, y) => {
+      title.draw(x, y);
+      counts.draw(x, y + title.height + 4);
+      let top = y + headHeight;
+      for (const card of cards) {
+        card.draw(x, top);
+        top += card.height + CARD_GAP;
+      }
+    },
+  };
+}
+
+/** A status's label on its colour, as the board shows it. */
+function pill(doc: Doc, text: string, status: InitiativeStatus, size: number) {
+  doc.font('bold').fontSize(size);
+  const padding = size * 0.55;
+  const width = doc.widthOfString(text) + 2 * padding;
+  const height = doc.currentLineHeight(true) + size * 0.35;
+  return {
+    width,
+    height,
+    draw: (x: number, y: number) => {
+      const { hex, ink } = INITIATIVE_STATUSES[status];
+      doc.roundedRect(x, y, width, height, height / 2).fill(hex);
+      doc
+        .font('bold')
+        .fontSize(size)
+        .fillColor(ink)
+        .text(text, x + padding, y + size * 0.2, { lineBreak: false });
+    },
+  };
+}
+
+/** "2 On Track", "1 Blocked"…: one pill per status present, wrapped over as many rows as needed. */
+function statusCounts(doc: Doc, initiatives: Initiative[], width: number, scale: number): Block {
+  const counts = new Map<InitiativeStatus, number>();
+  for (const initiative of initiatives) {
+    const status = statusOrInactive(initiative.last_status);
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  const pills = INITIATIVE_STATUS_CODES.filter((code) => counts.has(code)).map((code) =>
+    pill(doc, `${counts.get(code)} ${INITIATIVE_STATUSES[code].label}`, code, 6.8 * scale),
+  );
+  const placed: { x: number; y: number; draw: (x: number, y: number) => void }[] = [];
+  let x = 0;
+  let y = 0;
+  const rowHeight = (pills[0]?.height ?? 0) + 3;
+  for (const one of pills) {
+    if (x > 0 && x + one.width > width) {
+      x = 0;
+      y += rowHeight;
+    }
+    placed.push({ x, y, draw: one.draw });
+    x += one.width + 3;
+  }
+  return {
+    height: pills.length ? y + rowHeight - 3 : 0,
+    draw: (left, top) => {
+      for (const one of placed) one.draw(left + one.x, top + one.y);
+    },
+  };
+}
+
+function initiativeCard(doc: Doc, initiative: Initiative, width: number, density: Density): Block {
+  const { scale } = density;
+  const inner = width - STATUS_BAR - 2 * CARD_PADDING;
+  const status = statusOrInactive(initiative.last_status);
+  const badge = pill(doc, INITIATIVE_STATUSES[status].label, status, 6.8 * scale);
+  const titleText = oneLine(plainText(initiative.title));
+  const title = textLines(doc, titleText || PDF_MESSAGES.untitledInitiative, inner, density.titleLines, {
+    font: 'bold',
+    size: 8.5 * scale,
+    color: titleText ? INK.text : INK.faint,
+  });
+  const ownerNames = initiative.owners.map(displayName).join(', ') || PDF_MESSAGES.noOwner;
+  const small = { font: 'regular', size: 7.3 * scale } as const;
+  const owners = textLines(doc, ownerNames, inner, density.ownerLines, { ...small, color: INK.muted });
+  const updated = textLines(
+    doc,
+    initiative.last_progress_update
+      ? PDF_MESSAGES.lastUpdate(printedDay(initiative.last_progress_update))
+      : PDF_MESSAGES.noUpdateYet,
+    inner,
+    1,
+    { ...small, color: INK.faint },
+  );
+  const parts = [badge.height + 3, title.height + 2, owners.height + 1, updated.height];
+  const height = 2 * CARD_PADDING + parts.reduce((sum, part) => sum + part, 0);
+  return {
+    height,
+    draw: (x, y) => {
+      doc.rect(x, y, width, height).fill(INK.panel);
+      doc.rect(x, y, STATUS_BAR, height).fill(INITIATIVE_STATUSES[status].hex);
+      const left = x + STATUS_BAR + CARD_PADDING;
+      let top = y + CARD_PADDING;
+      [badge, title, owners, updated].forEach((part, index) => {
+        part.draw(left, top);
+        top += parts[index]!;
+      });
+    },
+  };
+}
+
+function footerBlock(doc: Doc, pageWidth: number, left: string, right: string): Block {
+  const width = pageWidth - 2 * MARGIN;
+  const style = { font: 'regular', size: 7.5, color: INK.faint } as const;
+  doc.font(style.font).fontSize(style.size);
+  const rightWidth = doc.widthOfString(right);
+  const leftLines = textLines(doc, left, width - rightWidth - 20, 1, style);
+  const rightLines = textLines(doc, right, rightWidth + 1, 1, style);
+  return {
+    height: rightLines.height,
+    draw: (x, y) => {
+      leftLines.draw(x, y);
+      rightLines.draw(x + width - rightWidth, y);
+    },
+  };
+}

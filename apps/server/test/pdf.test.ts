@@ -1,0 +1,240 @@
+/**
+ * GET /api/strategy/{id}/pdf/ and /api/initiative/{id}/pdf/: the documents read back as text (so
+ * what a reader sees is asserted, not how it is drawn), their paper, and who may have them.
+ */
+import {
+  CHARTER_FIELD_LABELS,
+  COSTLY_CALLS_PER_MINUTE,
+  INITIATIVE_STATUSES,
+  LIMITS,
+  MESSAGES,
+  PDF_MESSAGES,
+  STRATEGY_MESSAGES,
+} from '@keystone/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPdf } from './helpers/pdf';
+import { readPdf } from './helpers/readPdf';
+import { type Member, personOf, signedInUser, strategyApi } from './helpers/strategies';
+import { getTestServer, type TestServer } from './helpers/testServer';
+
+const NON_LATIN = 'Łódź – Ελλάδα – Київ';
+const A4 = { width: 841.89, height: 595.28 };
+const LETTER = { width: 792, height: 612 };
+
+describe('PDFs of a strategy and a charter', () => {
+  let server: TestServer;
+  let master: Member;
+  let owner: Member;
+  let colleague: Member;
+  let stranger: Member;
+  let strategyId: number;
+  let initiativeId: number;
+
+  beforeAll(async () => {
+    server = await getTestServer();
+    const strategies = strategyApi(server);
+    const organisationId = await server.createOrganisation('Acme Holdings');
+    master = await signedInUser(server, { organisationId, firstName: 'Maria', lastName: 'Master' });
+    owner = await signedInUser(server, { organisationId, firstName: 'Olga', lastName: 'Ownerova' });
+    colleague = await signedInUser(server, { organisationId, firstName: 'Colin' });
+    stranger = await signedInUser(server, { firstName: 'Stranger' });
+
+    const strategy = await strategies.create(master.key, {
+      title: `Growth ${NON_LATIN}`,
+      ambition: '<p>Be the <strong>first</strong> choice</p>',
+    });
+    strategyId = strategy.id;
+    const area = strategy.focus_areas[0]!;
+    initiativeId = area.initiatives[0]!.id;
+    await strategies.addInitiative(master.key, area.id);
+    await strategies.assignOk(master.key, {
+      strategy_id: strategyId,
+      initiatives: [
+        { initiative_id: initiativeId, owners: [personOf(owner)], sponsors: [], team_members: [] },
+      ],
+    });
+    await server.database.db.execute(sql`update focus_areas set title = 'Customers' where id = ${area.id}`);
+    const update = await server.api('PATCH', `/api/initiative/update/${initiativeId}/`, {
+      token: master.key,
+      body: {
+        title: `Open the ${NON_LATIN} office`,
+        problem_statement:
+          '<p>Too far from clients.</p><ul><li>Slow answers</li><li>High travel costs</li></ul>',
+      },
+    });
+    expect(update.status).toBe(200);
+    await server.api('POST', '/api/timeline/create/', {
+      token: master.key,
+      body: {
+        initiative: initiativeId,
+        description: 'Sign the lease',
+        start_date: '2026-01-05',
+        end_date: '2026-02-01',
+      },
+    });
+    await server.database.db.execute(
+      sql`update initiatives set last_status = 'BL', last_progress_update = '2026-11-02T09:00:00Z' where id = ${initiativeId}`,
+    );
+  });
+  afterAll(() => server.close());
+
+  describe('GET /api/strategy/{id}/pdf/', () => {
+    it('should answer one landscape A4 page with the strategy, its statuses, owners and updates as text', async () => {
+      const answer = await getPdf(server, `/api/strategy/${strategyId}/pdf/`, master.key);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('application/pdf');
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+      expect(answer.headers['content-disposition']).toBe(
+        `attachment; filename="Growth-Lodz.pdf"; filename*=UTF-8''${encodeURIComponent(`Growth ${NON_LATIN}.pdf`)}`,
+      );
+      expect(answer.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const pdf = await readPdf(answer.bytes);
+      expect(pdf.pages).toBe(1);
+      expect(pdf.size.width).toBeCloseTo(A4.width, 0);
+      expect(pdf.size.height).toBeCloseTo(A4.height, 0);
+      for (const text of [
+        `Growth ${NON_LATIN}`,
+        'Be the first choice',
+        'Customers',
+        `Open the ${NON_LATIN} office`,
+        INITIATIVE_STATUSES.BL.label,
+        'Olga Ownerova',
+        PDF_MESSAGES.lastUpdate('2 Nov 2026'),
+        PDF_MESSAGES.untitledInitiative,
+        `1 ${INITIATIVE_STATUSES.BL.label}`,
+        `1 ${INITIATIVE_STATUSES.IN.label}`,
+        PDF_MESSAGES.noUpdateYet,
+        'Acme Holdings',
+      ]) {
+        expect(pdf.text).toContain(text);
+      }
+    });
+
+    it('should print on Letter when asked', async () => {
+      const answer = await getPdf(server, `/api/strategy/${strategyId}/pdf/?paper=letter`, master.key);
+      const pdf = await readPdf(answer.bytes);
+      expect(pdf.size).toEqual(LETTER);
+    });
+
+    it('should refuse an unknown paper with a clear 400', async () => {
+      const answer = await getPdf(server, `/api/strategy/${strategyId}/pdf/?paper=a3`, master.key);
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({
+        detail: PDF_MESSAGES.badPaper,
+        errors: { paper: [PDF_MESSAGES.badPaper] },
+      });
+    });
+  });
+
+  describe('GET /api/initiative/{id}/pdf/', () => {
+    it('should print the charter with its place, people, approval, fields and timeline', async () => {
+      const answer = await getPdf(server, `/api/initiative/${initiativeId}/pdf/`, owner.key);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('application/pdf');
+      expect(answer.headers['content-disposition']).toContain('filename="Open-the-Lodz-office.pdf"');
+      const pdf = await readPdf(answer.bytes);
+      expect(pdf.size.width).toBeCloseTo(A4.height, 0);
+      for (const text of [
+        `Growth ${NON_LATIN}`,
+        'Customers',
+        `Open the ${NON_LATIN} office`,
+        INITIATIVE_STATUSES.BL.label,
+        'Olga Ownerova',
+        PDF_MESSAGES.notApproved,
+        ...Object.values(CHARTER_FIELD_LABELS),
+        'Too far from clients.',
+        '• Slow answers',
+        '• High travel costs',
+        PDF_MESSAGES.empty,
+        '5 Jan 2026 – 1 Feb 2026',
+        'Sign the lease',
+        PDF_MESSAGES.page(1, pdf.pages),
+      ]) {
+        expect(pdf.text).toContain(text);
+      }
+    });
+
+    it('should run over as many pages as a full charter needs, on Letter when asked', async () => {
+      const long = `<p>${'Lorem ipsum dolor sit amet. '.repeat(32).slice(0, LIMITS.charterField - 1)}</p>`;
+      const fields = [
+        'problem_statement',
+        'in_scope',
+        'out_scope',
+        'deliverables',
+        'risks_and_dependencies',
+        'impact',
+        'investment',
+      ];
+      const area = (await strategyApi(server).page(master.key, strategyId)).focus_areas[0]!;
+      const other = area.initiatives[1]!.id;
+      const update = await server.api('PATCH', `/api/initiative/update/${other}/`, {
+        token: master.key,
+        body: Object.fromEntries(fields.map((field) => [field, long])),
+      });
+      expect(update.status).toBe(200);
+      const pdf = await readPdf(
+        (await getPdf(server, `/api/initiative/${other}/pdf/?paper=letter`, master.key)).bytes,
+      );
+      expect(pdf.pages).toBeGreaterThan(1);
+      expect(pdf.size).toEqual({ width: LETTER.height, height: LETTER.width });
+      expect(pdf.text).toContain(PDF_MESSAGES.untitledInitiative);
+      expect(pdf.text).toContain(PDF_MESSAGES.page(pdf.pages, pdf.pages));
+    });
+  });
+
+  describe('who may have them', () => {
+    const urls = () => [`/api/strategy/${strategyId}/pdf/`, `/api/initiative/${initiativeId}/pdf/`];
+
+    it('should answer 404 to another organisation and to a colleague without a role', async () => {
+      for (const url of urls()) {
+        for (const person of [stranger, colleague]) {
+          const answer = await getPdf(server, url, person.key);
+          expect(answer.status, url).toBe(404);
+        }
+      }
+      const missing = await getPdf(server, '/api/strategy/999999/pdf/', master.key);
+      expect(missing.status).toBe(404);
+      expect((missing.json as { detail: string }).detail).toBe(STRATEGY_MESSAGES.strategyNotFound);
+    });
+
+    it('should refuse a call without a key, and the key of a deactivated person, as every read does', async () => {
+      const deactivated = await signedInUser(server, { organisationId: master.organisationId });
+      await server.database.db.execute(sql`update users set is_active = false where id = ${deactivated.id}`);
+      for (const url of urls()) {
+        const anonymous = await getPdf(server, url);
+        expect(anonymous.status).toBe(403);
+        expect(anonymous.json).toEqual({ detail: MESSAGES.credentialsMissing });
+        const refused = await getPdf(server, url, deactivated.key);
+        expect(refused.status).toBe(403);
+        expect(refused.json).toEqual({ detail: MESSAGES.invalidToken });
+      }
+    });
+
+    it('should answer 400 to a malformed id', async () => {
+      const answer = await getPdf(server, '/api/strategy/abc/pdf/', master.key);
+      expect(answer.status).toBe(400);
+    });
+
+    it('should limit how many PDFs one person makes a minute, without slowing anyone else', async () => {
+      const busy = await signedInUser(server, { organisationId: master.organisationId });
+      await strategyApi(server).assignOk(master.key, {
+        strategy_id: strategyId,
+        initiatives: [
+          {
+            initiative_id: initiativeId,
+            owners: [personOf(owner)],
+            sponsors: [personOf(busy)],
+            team_members: [],
+          },
+        ],
+      });
+      const url = `/api/initiative/${initiativeId}/pdf/`;
+      for (let call = 0; call < COSTLY_CALLS_PER_MINUTE; call++) {
+        expect((await getPdf(server, url, busy.key)).status).toBe(200);
+      }
+      expect((await getPdf(server, url, busy.key)).status).toBe(429);
+      expect((await getPdf(server, url, owner.key)).status).toBe(200);
+    });
+  });
+});

@@ -197,7 +197,7 @@ test('the board shows status, owners and last update at a glance, live, in previ
     await page.screenshot({ path: path.join(screenshots, 'board-preview.png'), fullPage: true });
   await page.getByRole('button', { name: 'Strategy menu' }).click();
   const downloading = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Download' }).click();
+  await page.getByRole('menuitem', { name: 'Download', exact: true }).click();
   const image = await readFile(await (await downloading).path());
   expect(image.length).toBeGreaterThan(10_000);
   if (screenshots) await writeFile(path.join(screenshots, 'board-export.png'), image);

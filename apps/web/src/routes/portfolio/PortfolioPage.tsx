@@ -1,36 +1,17 @@
 /** /portfolio (issue 18): every strategy the user takes part in, at a glance, from one request. */
-import { INITIATIVE_STATUSES, PORTFOLIO_TEXT, PRODUCT_NAME } from '@keystone/contract';
+import { PORTFOLIO_TEXT, PRODUCT_NAME } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { portfolioFailure, usePortfolioQuery } from '../../api/portfolio';
 import { RetryAlert } from '../../components/RetryAlert';
+import { StatusLegend } from '../../components/StatusLegend';
 import { STACK_ORDER } from '../progress-update/StatusTrendChart';
 import { PortfolioTable } from './PortfolioTable';
 
-/** The colours' key, for the trend bars, which carry no text of their own on screen. */
-function Legend() {
-  return (
-    <Stack
-      component="ul"
-      direction="row"
-      sx={{ m: 0, mb: 2, p: 0, listStyle: 'none', flexWrap: 'wrap', gap: 2 }}
-    >
-      {[...STACK_ORDER].reverse().map((code) => (
-        <Stack component="li" key={code} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-          <Box
-            aria-hidden
-            sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: INITIATIVE_STATUSES[code].hex }}
-          />
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {INITIATIVE_STATUSES[code].label}
-          </Typography>
-        </Stack>
-      ))}
-    </Stack>
-  );
-}
+// The colours' key, for the trend bars (which carry no text of their own on screen), from the
+// top down as they stack.
+const LEGEND_ORDER = [...STACK_ORDER].reverse();
 
 export function PortfolioPage() {
   const portfolio = usePortfolioQuery();
@@ -54,7 +35,7 @@ export function PortfolioPage() {
       {portfolio.data?.length === 0 && <Typography color="textSecondary">{PORTFOLIO_TEXT.empty}</Typography>}
       {portfolio.data && portfolio.data.length > 0 && (
         <>
-          <Legend />
+          <StatusLegend codes={LEGEND_ORDER} sx={{ mb: 2, gap: 2 }} />
           <PortfolioTable rows={portfolio.data} />
         </>
       )}

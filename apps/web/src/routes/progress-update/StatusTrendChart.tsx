@@ -13,6 +13,7 @@ import {
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { StatusLegend } from '../../components/StatusLegend';
 
 /** Bottom to top: finished work at the base, trouble near the top, idle on top. */
 export const STACK_ORDER: readonly InitiativeStatus[] = ['CO', 'OT', 'DE', 'BL', 'IN'];
@@ -43,24 +44,6 @@ export function describeBar(entry: StatusHistory[number], timeZone: string): str
   );
   const noun = total === 1 ? 'initiative' : 'initiatives';
   return `${formatDueDate(entry.date, timeZone)}: ${total} ${noun}${parts.length ? ` (${parts.join(', ')})` : ''}`;
-}
-
-function Legend() {
-  return (
-    <Stack component="ul" direction="row" sx={{ m: 0, p: 0, listStyle: 'none', flexWrap: 'wrap', gap: 1.5 }}>
-      {INITIATIVE_STATUS_CODES.map((code) => (
-        <Stack component="li" key={code} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-          <Box
-            aria-hidden
-            sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: INITIATIVE_STATUSES[code].hex }}
-          />
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {INITIATIVE_STATUSES[code].label}
-          </Typography>
-        </Stack>
-      ))}
-    </Stack>
-  );
 }
 
 export function StatusTrendChart({ history, timeZone, selectedDate }: StatusTrendChartProps) {
@@ -150,7 +133,7 @@ export function StatusTrendChart({ history, timeZone, selectedDate }: StatusTren
           })}
         </svg>
       </Box>
-      <Legend />
+      <StatusLegend codes={INITIATIVE_STATUS_CODES} />
     </Stack>
   );
 }

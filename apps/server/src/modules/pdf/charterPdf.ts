@@ -142,14 +142,19 @@ function heading(doc: Doc, text: string, width: number) {
   doc.y = ruleY + 6;
 }
 
+/** An empty field or timeline, said as the charter page says it. */
+function nothingYet(doc: Doc, width: number) {
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(INK.faint)
+    .text(PDF_MESSAGES.empty, MARGIN, doc.y, { width, paragraphGap: 5 });
+}
+
 function richText(doc: Doc, html: string, width: number) {
   const blocks = richTextBlocks(html);
   if (blocks.length === 0) {
-    doc
-      .font('regular')
-      .fontSize(10)
-      .fillColor(INK.faint)
-      .text(PDF_MESSAGES.empty, MARGIN, doc.y, { width, paragraphGap: 5 });
+    nothingYet(doc, width);
     return;
   }
   doc.font('regular').fontSize(10).fillColor(INK.text);
@@ -168,11 +173,7 @@ function richText(doc: Doc, html: string, width: number) {
 
 function timeline(doc: Doc, rows: Timeline[], width: number) {
   if (rows.length === 0) {
-    doc
-      .font('regular')
-      .fontSize(10)
-      .fillColor(INK.faint)
-      .text(PDF_MESSAGES.empty, MARGIN, doc.y, { width, paragraphGap: 5 });
+    nothingYet(doc, width);
     return;
   }
   const datesWidth = 170;

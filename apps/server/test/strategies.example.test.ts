@@ -64,6 +64,12 @@ describe('start from an example', () => {
       'CO',
       'OT',
     ]);
+    // The first initiative of each focus area comes with a charter to read.
+    const chartered = strategy.focus_areas.map((area: { initiatives: Initiative[] }) => area.initiatives[0]!);
+    for (const initiative of chartered) {
+      expect(initiative.problem_statement).toMatch(/^<p>.+<\/p>$/);
+      expect(initiative.impact).toMatch(/^<p>.+<\/p>$/);
+    }
     for (const initiative of initiatives) {
       expect(initiative.title).not.toBe('');
       expect(initiative.owners.map((person) => person.id)).toEqual([dana.id]);

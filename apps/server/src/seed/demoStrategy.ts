@@ -3,7 +3,7 @@
  * page a newcomer can read, edit and share straight away. Built through the same services the API
  * uses, so every change is checked and recorded in the history as if typed by its master.
  */
-import type { InitiativeStatus } from '@keystone/contract';
+import type { InitiativeStatus, UpdateInitiativeRequest } from '@keystone/contract';
 import pino from 'pino';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
@@ -19,6 +19,8 @@ import { createStrategy, updateStrategy } from '../modules/strategies/service';
 import { assignTeam } from '../modules/team/service';
 
 const paragraph = (text: string) => `<p>${text}</p>`;
+
+type CharterField = Exclude<keyof UpdateInitiativeRequest, 'title' | 'status' | 'version' | 'work_plan'>;
 
 /** Each initiative with a status, so the sample shows what a board at a glance looks like. */
 const FOCUS_AREAS: { title: string; initiatives: [string, InitiativeStatus][] }[] = [
@@ -45,6 +47,31 @@ const FOCUS_AREAS: { title: string; initiatives: [string, InitiativeStatus][] }[
     ],
   },
 ];
+
+/** A charter for the first initiative of each focus area, so the sample's charters are not all blank. */
+const CHARTERS: Record<string, Partial<Record<CharterField, string>>> = {
+  'Self-service onboarding in under 10 minutes': {
+    problem_statement: paragraph(
+      'New accounts wait three days for a guided set-up call; a third of trials end before it takes place.',
+    ),
+    in_scope: '<ul><li>Sign-up to first report without help</li><li>In-product checklist</li></ul>',
+    out_scope: paragraph('Migrations from other tools, which stay with the services team.'),
+    deliverables: '<ul><li>Guided set-up wizard</li><li>Sample data on first login</li></ul>',
+    impact: paragraph('Trial to paid conversion from 18% to 25%.'),
+  },
+  'Launch the team plan': {
+    problem_statement: paragraph('Teams of 5 to 20 people find our only plan too expensive and too complex.'),
+    deliverables:
+      '<ul><li>Team plan with monthly billing</li><li>Upgrade path to the business plan</li></ul>',
+    risks_and_dependencies: paragraph('Needs the new billing provider, due at the end of the quarter.'),
+    impact: paragraph('€2M of new recurring revenue in its first year.'),
+  },
+  'Career ladder for engineering and sales': {
+    problem_statement: paragraph('People cannot see how to grow here, and exit interviews say so.'),
+    deliverables: paragraph('A published ladder for each role, with the skills expected at every level.'),
+    impact: paragraph('Regretted attrition below 8% a year.'),
+  },
+};
 
 interface DemoPerson {
   id: number;
@@ -86,7 +113,11 @@ export async function writeDemoStrategy(
         position === 0
           ? focusArea.initiatives[0]!.id
           : (await createInitiative(ctx, master, { focus_area: focusArea.id })).id;
-      await updateInitiative(ctx, master, initiativeId, { title: paragraph(title), status });
+      await updateInitiative(ctx, master, initiativeId, {
+        title: paragraph(title),
+        status,
+        ...CHARTERS[title],
+      });
       initiativeIds.push(initiativeId);
     }
   }

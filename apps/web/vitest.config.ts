@@ -12,5 +12,7 @@ export default defineConfig({
     // A test renders whole pages in jsdom; on two cores shared with the server's tests (one vitest
     // run) a page with its editors can take several seconds, past vitest's default of 5 s.
     testTimeout: 15_000,
+    // beforeAll hooks import whole pages up front (so tests time their own steps, not the transform).
+    hookTimeout: 30_000,
   },
 });

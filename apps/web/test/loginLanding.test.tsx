@@ -1,7 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderApp } from './renderApp';
 import { MARK, wireStrategy, wireSummary } from './strategyPageFixtures';
+
+// A step below lands on the strategy page: its code is loaded up front, so on a busy CI machine the
+// waits measure the navigation, not vitest transforming the editor.
+beforeAll(async () => {
+  await import('../src/routes/strategy/StrategyPage');
+});
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../src/api/session';
 import { fakeServer, renderApp } from './renderApp';
 
@@ -13,6 +13,12 @@ const ANDROID_TABLET =
 function useUserAgent(userAgent: string) {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
 }
+
+// A step below lands on the strategy page: its code is loaded up front, so on a busy CI machine the
+// waits measure the navigation, not vitest transforming the editor.
+beforeAll(async () => {
+  await import('../src/routes/strategy/StrategyPage');
+});
 
 beforeEach(() => {
   fakeServer({

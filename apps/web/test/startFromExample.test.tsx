@@ -6,9 +6,12 @@ import { saveSession } from '../src/api/session';
 import { type FakeAnswer, fakeServer, ok, renderApp } from './renderApp';
 import { MARK, wireStrategy, wireSummary } from './strategyPageFixtures';
 
+// The click lands on the strategy page: its code is loaded up front, so under a loaded CI machine
+// the wait below measures the navigation, not vitest transforming the editor.
 beforeAll(async () => {
   await Promise.all([
     import('../src/routes/strategies/StrategiesPage'),
+    import('../src/routes/strategy/StrategyPage'),
     import('../src/realtime/RealtimeFrame'),
   ]);
 });

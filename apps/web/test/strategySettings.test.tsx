@@ -8,8 +8,12 @@ import { type FakeAnswer, type FakeCall, fakeServer, ok, renderApp } from './ren
 import { ANNA, CARL, wireStrategy } from './strategyTeamFixtures';
 
 // The page's code (with the date pickers) loads lazily; importing it up front keeps that out of the first test's time.
+// Saving lands on the strategy page, so its code is loaded up front too.
 beforeAll(async () => {
-  await import('../src/routes/strategy-settings/StrategySettingsPage');
+  await Promise.all([
+    import('../src/routes/strategy-settings/StrategySettingsPage'),
+    import('../src/routes/strategy/StrategyPage'),
+  ]);
 });
 
 const ZOE = { id: 12, name: null, email: 'zoe@example.com' };

@@ -7,6 +7,7 @@
 // (2 s loads, one Lighthouse run a page) for development; `--no-build` uses apps/web/dist as it is;
 // `--preset=` runs Lighthouse with one preset only. Only a full run (every
 // part, not --quick) writes RESULTS.md; any other prints its sections.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,10 @@ const sections = [];
 if (WEB_PARTS.some(selected) && !args.includes('--no-build')) {
   step('npm run build');
   buildWeb();
+}
+// The browser parts drive Debian's Chromium, which a fresh machine may not have yet.
+if (['browser', 'lighthouse'].some(selected)) {
+  execFileSync('bash', [fileURLToPath(new URL('../scripts/ensure-chromium.sh', import.meta.url))], { stdio: 'inherit' });
 }
 
 const apiRows = [];

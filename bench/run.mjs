@@ -59,7 +59,9 @@ if (WEB_PARTS.some(selected) && !args.includes('--no-build')) {
 }
 // The browser parts drive Debian's Chromium, which a fresh machine may not have yet.
 if (['browser', 'lighthouse'].some(selected)) {
-  execFileSync('bash', [fileURLToPath(new URL('../scripts/ensure-chromium.sh', import.meta.url))], { stdio: 'inherit' });
+  execFileSync('bash', [fileURLToPath(new URL('../scripts/ensure-chromium.sh', import.meta.url))], {
+    stdio: 'inherit',
+  });
 }
 
 const apiRows = [];

@@ -51,3 +51,28 @@ test('someone who is not an administrator is not offered the page', async ({ app
   await expect(page.getByText(ORGANISATION_MESSAGES.adminsOnly)).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
 });
+
+test('the page does not jump when the members arrive last', async ({ app, page }) => {
+  const admin = await organisationAdmin(app);
+  for (let i = 1; i <= 12; i++) await createUser(app, `Member${i}`);
+  await logInBrowser(page, admin);
+  // The layout shifts the browser reports, summed from the start of the page (CLS).
+  await page.addInitScript({
+    content: `window.__layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });`,
+  });
+  // The members answer later than the sections below them.
+  await page.route('**/api/organisation/members/', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+
+  await page.goto('/organisation');
+  const members = page.getByRole('table', { name: 'Members of the organisation' });
+  await expect(members.getByRole('row').filter({ hasText: 'Member12' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pending invitations' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate('window.__layoutShift')).toBeLessThan(0.01);
+});

@@ -3,7 +3,10 @@ import { MESSAGES, ORGANISATION_LABELS, ORGANISATION_MESSAGES, PRODUCT_NAME } fr
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useInvites } from '../../api/invites';
+import { useMembers, useOrganisation } from '../../api/organisation';
 import { useUserDetails } from '../../api/users';
 import { InviteForm } from '../../components/invites/InviteForm';
 import { SettingsSection } from '../../components/SettingsSection';
@@ -30,6 +33,20 @@ function AdministratorsOnly() {
   if (details.isPending) return <CircularProgress size={24} aria-label="Loading your details" />;
   if (details.isError) return <Alert severity="error">{MESSAGES.fetchUserDetailsFailed}</Alert>;
   if (!details.data.isAdmin) return <Alert severity="info">{ORGANISATION_MESSAGES.adminsOnly}</Alert>;
+  return <AdministratorSections />;
+}
+
+/**
+ * Each section grows to its content when that arrives, pushing down the ones below: shown
+ * together once the three above the security log have theirs, nothing moves under the reader's
+ * eyes (the log is last, so its own growth moves nothing). They are read in parallel, so this
+ * waits only for the slowest.
+ */
+function AdministratorSections() {
+  const reads = [useOrganisation(), useMembers(), useInvites()];
+  if (reads.some((read) => read.isPending)) {
+    return <Skeleton variant="rounded" height={480} aria-label="Loading the organisation" />;
+  }
   return (
     <>
       <SettingsSection heading={ORGANISATION_LABELS.settingsHeading}>

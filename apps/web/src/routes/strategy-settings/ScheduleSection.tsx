@@ -9,14 +9,18 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import type { NotificationSettings } from '../../api/notificationSettings';
 import { pickerRange } from '../../lib/calendarDays';
+import { FirstUpdateAtRest } from './FirstUpdateAtRest';
 import { SettingsSection } from './SettingsSection';
 import { SettingsTextField } from './SettingsTextField';
 import type { SettingsFormValues } from './settingsRules';
+
+const FirstUpdatePicker = lazy(() =>
+  import('./FirstUpdatePicker').then((module) => ({ default: module.FirstUpdatePicker })),
+);
 
 /** 'week' or 'weeks', after what is typed in the number box. */
 export const unitLabel = (unit: string, count: string) => (count.trim() === '1' ? unit : `${unit}s`);
@@ -60,31 +64,28 @@ export function ScheduleSection({ control, saved }: ScheduleSectionProps) {
         <Controller
           control={control}
           name="firstProgressUpdate"
-          render={({ field, fieldState }) => (
-            <DateTimePicker
-              label="First progress update"
-              value={field.value}
-              onChange={field.onChange}
-              inputRef={field.ref}
-              ampm
-              format="MM/dd/yyyy hh:mm a"
-              minDate={range.min}
-              maxDate={range.max}
-              slotProps={{
-                textField: {
-                  name: field.name,
-                  margin: 'dense',
-                  fullWidth: true,
-                  onBlur: field.onBlur,
-                  error: Boolean(fieldState.error),
-                  helperText:
-                    fieldState.error?.message ??
-                    (timeZone ? `Time in ${timeZoneLabel(timeZone)}` : 'Time in the strategy’s time zone'),
-                },
-                openPickerButton: { 'aria-label': 'Choose the first progress update' },
-              }}
-            />
-          )}
+          render={({ field, fieldState }) => {
+            const error = Boolean(fieldState.error);
+            const helperText =
+              fieldState.error?.message ??
+              (timeZone ? `Time in ${timeZoneLabel(timeZone)}` : 'Time in the strategy’s time zone');
+            return (
+              <Suspense
+                fallback={<FirstUpdateAtRest value={field.value} error={error} helperText={helperText} />}
+              >
+                <FirstUpdatePicker
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={error}
+                  helperText={helperText}
+                  range={range}
+                />
+              </Suspense>
+            );
+          }}
         />
         <Controller
           control={control}

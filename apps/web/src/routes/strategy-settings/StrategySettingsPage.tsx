@@ -8,8 +8,6 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useNotificationSettingsQuery } from '../../api/notificationSettings';
 import { useSession } from '../../api/session';
@@ -79,9 +77,7 @@ export function StrategySettingsPage() {
           {title}
         </Link>
       </Typography>
-      <LocalizationProvider dateAdapter={AdapterDateFns}>
-        <SettingsForm strategyId={strategyId} settings={settings.data} />
-      </LocalizationProvider>
+      <SettingsForm strategyId={strategyId} settings={settings.data} />
     </Box>
   );
 }

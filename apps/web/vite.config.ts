@@ -14,7 +14,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything every page loads first (React, MUI's core, the router, the layout) in one file.
-        // Split by what shares it, it was 19 files, and over HTTP/1.1 a slow connection pays a round
+        // Split by what shares it, it was 17 files, and over HTTP/1.1 a slow connection pays a round
         // trip for each beyond the browser's six per host (bench/RESULTS.md, "The entry in one file").
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },

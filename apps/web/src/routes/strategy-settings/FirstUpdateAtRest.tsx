@@ -20,10 +20,11 @@ export function FirstUpdateAtRest({
   error: boolean;
   helperText: string;
 }) {
+  const text = value && isValid(value) ? format(value, FIRST_UPDATE_FORMAT) : '';
   return (
     <TextField
       label={FIRST_UPDATE_LABEL}
-      value={value && isValid(value) ? format(value, FIRST_UPDATE_FORMAT) : ''}
+      value={text}
       margin="dense"
       fullWidth
       error={error}
@@ -37,7 +38,7 @@ export function FirstUpdateAtRest({
             </InputAdornment>
           ),
         },
-        inputLabel: { shrink: value !== null },
+        inputLabel: { shrink: text !== '' },
       }}
     />
   );

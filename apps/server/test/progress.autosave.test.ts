@@ -4,15 +4,17 @@
  * looked up before the body, but never trusted to write); the statement refuses exactly whom and what the
  * checked path refuses (which then answers as before, progress.comments.test.ts); an edit whose
  * event is too large for a NOTIFY takes the checked path; both give the same answer, history
- * entry and live update.
+ * entry and live update. Autosaves that arrive while earlier ones are being written go together in
+ * one statement, each answered, recorded and published as its own.
  */
 import { type Comment, canEditProgress, MESSAGES } from '@keystone/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authKeys, users } from '../src/db/schema';
 import { sha256 } from '../src/lib/secrets';
 import { type AuthenticatedUser, userForKey } from '../src/modules/auth/keys';
-import { writeCommentAtOnce } from '../src/modules/progress/commentWrite';
+import { autosaveQueueOf } from '../src/modules/progress/autosaveQueue';
+import { writeAutosaves } from '../src/modules/progress/commentWrite';
 import { loadStrategyAccess, rolesOf } from '../src/modules/strategies/access';
 import { currentComments } from './helpers/progress';
 import {
@@ -49,11 +51,13 @@ describe('the autosave in one statement', () => {
     (await userForKey(server.ctx.db, f.people[role].key))!;
   const save = (role: Role, comment: string, id = f.comment) =>
     server.api('PATCH', `/api/comments/update/${id}/`, { token: f.people[role].key, body: { comment } });
-  const atOnce = async (role: Role, id = f.comment, since?: number) =>
-    writeCommentAtOnce(server.ctx.db, (await userOf(role)).keyHash, id, {
-      value: `<p>Edit ${++edits}</p>`,
-      since,
-    });
+  const atOnce = async (role: Role, id = f.comment, since?: number) => {
+    const edit = { value: `<p>Edit ${++edits}</p>`, since };
+    const [written] = await writeAutosaves(server.ctx.db, [
+      { keyHash: (await userOf(role)).keyHash, id, edit },
+    ]);
+    return written;
+  };
   const historyOf = async (id: number) => {
     const response = await server.api('GET', `/api/strategy/${f.strategy}/activity/?limit=100`, {
       token: f.people.master.key,
@@ -70,7 +74,7 @@ describe('the autosave in one statement', () => {
     const saved = await save('teamMember', '<p>In one go</p>');
     expect(saved.status).toBe(200);
     expect(server.queries).toHaveLength(1);
-    expect(server.queries[0]).toMatch(/^with me as/);
+    expect(server.queries[0]).toMatch(/^with input as/);
   });
 
   it('should refuse a key revoked or a person deactivated moments after it wrote, as any call does', async () => {
@@ -170,5 +174,142 @@ describe('the autosave in one statement', () => {
     });
     expect(before).toMatchObject({ field: 'comment', new_value: small, version: first.version });
     expect(Object.keys(newest!)).toEqual(Object.keys(before!));
+  });
+
+  describe('autosaves that arrive together', () => {
+    const statementsOfAutosaves = () => server.queries.filter((query) => query.startsWith('with input as'));
+    const pageComments = async () => {
+      const page = await strategyApi(server).page(f.people.master.key, f.strategy);
+      return [...currentComments(page, f.initiative), ...currentComments(page, f.sibling)].map((c) => c.id);
+    };
+
+    it('should answer, record and publish each of many autosaves at once as its own', async () => {
+      const ids = await pageComments();
+      // The master may edit every comment, the owner those of their initiative.
+      const page = await strategyApi(server).page(f.people.master.key, f.strategy);
+      const ownersComments = new Set(currentComments(page, f.initiative).map((comment) => comment.id));
+      const saves = ids.map((id, index) => {
+        const role: Role = ownersComments.has(id) && index % 2 === 1 ? 'owner' : 'master';
+        return { id, role, text: `<p>Together ${++edits} on ${id}</p>` };
+      });
+      expect(saves.length).toBeGreaterThanOrEqual(4);
+      expect(saves.some((one) => one.role === 'owner')).toBe(true);
+      const answers = await Promise.all(saves.map(({ role, text, id }) => save(role, text, id)));
+
+      saves.forEach(({ id, role, text }, index) => {
+        expect(answers[index]).toMatchObject({
+          status: 200,
+          body: { id, comment: text, author: { id: f.people[role].id } },
+        });
+      });
+      for (const { id, role, text } of saves) {
+        expect(await stream.waitFor((message) => message.value === text)).toMatchObject({
+          res_id: id,
+          user_id: f.people[role].id,
+          strategy_id: f.strategy,
+        });
+        expect((await historyOf(id))[0]).toMatchObject({ new_value: text });
+      }
+    });
+
+    it('should write the autosaves that wait for a statement together, in the next one', async () => {
+      const user = await userOf('master');
+      const ids = await pageComments();
+      const queue = autosaveQueueOf(server.ctx.db);
+      server.queries.length = 0;
+      const written = await Promise.all(
+        ids.map((id) =>
+          queue.write({
+            keyHash: user.keyHash,
+            id,
+            edit: { value: `<p>Queued ${++edits}</p>`, since: undefined },
+          }),
+        ),
+      );
+      expect(written.map((row) => row?.id)).toEqual(ids);
+      // Two go at once; the others wait for the first to end and then go in one.
+      expect(statementsOfAutosaves()).toHaveLength(3);
+    });
+
+    it("should write one comment's autosaves in the order they arrived", async () => {
+      const user = await userOf('master');
+      const texts = [1, 2, 3, 4, 5, 6].map((n) => `<p>In order ${++edits}.${n}</p>`);
+      const queue = autosaveQueueOf(server.ctx.db);
+      const written = await Promise.all(
+        texts.map((value) =>
+          queue.write({ keyHash: user.keyHash, id: f.comment, edit: { value, since: undefined } }),
+        ),
+      );
+      const versions = written.map((row) => row?.version);
+      expect(versions).toEqual([...versions].sort((a, b) => a! - b!));
+      expect(new Set(versions).size).toBe(texts.length);
+      const history = await historyOf(f.comment);
+      expect(
+        history.slice(0, texts.length).map((entry) => (entry as { new_value?: string }).new_value),
+      ).toEqual([...texts].reverse());
+    });
+
+    it('should answer a refusal in a statement to its autosave alone, the others written', async () => {
+      const locks = lockApi(server.api);
+      const field = { model: 'comment', res_id: f.comment, field: 'comment' };
+      expect((await locks.lock(f.people.owner.key, field)).status).toBe(200);
+      try {
+        const others = (await pageComments()).filter((id) => id !== f.comment);
+        const refused = `<p>Held by the owner ${++edits}</p>`;
+        const answers = await Promise.all([
+          ...others.map((id) => save('master', `<p>Beside a refusal ${++edits}</p>`, id)),
+          save('teamMember', refused),
+          save('master', `<p>Out of history ${++edits}</p>`, f.historicComment),
+        ]);
+        expect(answers.slice(0, others.length).map((answer) => answer.status)).toEqual(others.map(() => 200));
+        expect(answers[others.length]).toMatchObject({ status: 409, body: { code: 'field_locked' } });
+        expect(answers[others.length + 1]!.status).toBe(409);
+        expect((await historyOf(f.comment))[0]).not.toMatchObject({ new_value: refused });
+      } finally {
+        expect((await locks.unlock(f.people.owner.key, field)).status).toBe(200);
+      }
+    });
+
+    it("should answer a statement's failure to the autosave that caused it alone", async () => {
+      const boom = '<p>Refused by a trigger</p>';
+      const { db } = server.ctx;
+      await db.execute(
+        sql.raw(`create function refuse_boom() returns trigger language plpgsql as $$
+        begin
+          if new.comment = '${boom}' then raise exception 'refused by the test'; end if;
+          return new;
+        end $$`),
+      );
+      await db.execute(
+        sql.raw(
+          'create trigger refuse_boom before update on comments for each row execute function refuse_boom()',
+        ),
+      );
+      try {
+        const user = await userOf('master');
+        const ids = await pageComments();
+        const queue = autosaveQueueOf(db);
+        // The first two go at once, the rest wait and go together: the failing one among them.
+        const values = ids.map((id, index) =>
+          index === 3 ? boom : `<p>Beside a failure ${++edits} on ${id}</p>`,
+        );
+        const results = await Promise.allSettled(
+          ids.map((id, index) =>
+            queue.write({ keyHash: user.keyHash, id, edit: { value: values[index]!, since: undefined } }),
+          ),
+        );
+        results.forEach((result, index) => {
+          if (index === 3) expect(result).toMatchObject({ status: 'rejected' });
+          else
+            expect(result).toMatchObject({
+              status: 'fulfilled',
+              value: { id: ids[index], version: expect.any(Number) },
+            });
+        });
+      } finally {
+        await db.execute(sql.raw('drop trigger refuse_boom on comments'));
+        await db.execute(sql.raw('drop function refuse_boom'));
+      }
+    });
   });
 });

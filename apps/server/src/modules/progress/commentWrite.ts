@@ -3,10 +3,12 @@
  * replaces, and the history entry (issue 15) beside it. The one-statement autosave and the checked
  * path (comments.ts) both build their statement from these, so they write the same way.
  *
- * The one-statement autosave (issue 17) makes the whole successful edit one round trip: the key,
- * the comment of the key's organisation, the right to edit it, no field lock held by anyone else,
- * the write, its history entry and its NOTIFY. When it writes nothing, for whatever reason, the
- * checked path runs and gives the exact answer (403, 404, 409) or makes the write.
+ * The one-statement autosave (issue 17) makes a successful edit one round trip: the key, the
+ * comment of the key's organisation, the right to edit it, no field lock held by anyone else, the
+ * write, its history entry and its NOTIFY. One statement carries one autosave or several, of
+ * different comments and people, each checked on its own (autosaveQueue.ts gathers them). When it
+ * writes nothing for an autosave, for whatever reason, the checked path runs for that one and
+ * gives the exact answer (403, 404, 409) or makes the write.
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -36,69 +38,80 @@ export type WrittenComment = {
 };
 
 /**
- * Writes the comment whose id `rowId` gives, as `written`: lock the row and read the text it
- * replaces, write it unless the due date locked it meanwhile (that edit is refused rather than
- * written into history), unless it is unchanged, or unless someone else changed it after the
- * version this edit started from (`since`, null when the client sent none). Conditions on the row
- * itself are checked again on its newest version when a concurrent writer got there first, so
- * nothing acknowledged is lost.
+ * Writes `edits` (a relation with the columns ord, id, strategy_id, user_id, value, since; at most
+ * one row per comment) as `written`: lock each row, in id order so that two statements writing
+ * the same comments cannot deadlock, and read the text it replaces; write it unless the due date locked it meanwhile
+ * (that edit is refused rather than written into history), unless it is unchanged, or unless
+ * someone else changed it after the version the edit started from (`since`, null when the client
+ * sent none). Conditions on the row itself are checked again on its newest version when a
+ * concurrent writer got there first, so nothing acknowledged is lost.
  */
-export function commentUpdate(
-  rowId: SQLWrapper,
-  userId: SQLWrapper,
-  value: SQLWrapper,
-  since: SQLWrapper,
-): SQL {
+export function commentUpdate(edits: SQLWrapper): SQL {
   return sql`update ${comments} c
-    set comment = ${value}, updated_at = now(), updated_by = ${userId}, version = c.version + 1
-    from (select id, comment as before from ${comments} where id = ${rowId} for update) previous
-    where c.id = previous.id and not c.is_locked and c.comment is distinct from ${value}::text
-      and (${since}::int is null or c.version <= ${since}::int or c.updated_by = ${userId})
-    returning c.id, c.comment_type, c.initiative_id, c.initiative_status, c.version, c.updated_at,
-      previous.before`;
+    set comment = edit.value, updated_at = now(), updated_by = edit.user_id, version = c.version + 1
+    from (
+      select e.ord, e.id, e.strategy_id, e.user_id, e.value, e.since, held.comment as before
+      from ${comments} held join ${edits} e on e.id = held.id
+      order by held.id
+      for update of held
+    ) edit
+    where c.id = edit.id and not c.is_locked and c.comment is distinct from edit.value
+      and (edit.since is null or c.version <= edit.since or c.updated_by = edit.user_id)
+    returning edit.ord, edit.strategy_id, edit.user_id, c.id, c.comment_type, c.initiative_id,
+      c.initiative_status, c.version, c.updated_at, edit.before, edit.value`;
 }
 
-/** The history entry of what `written` (commentUpdate) wrote. */
-export function commentHistory(strategyId: SQLWrapper, userId: SQLWrapper, value: SQLWrapper): SQL {
-  return sql`insert into ${activity} (strategy_id, initiative_id, actor_id, model, record_id, field, old_value, new_value, version)
-    select ${strategyId}, initiative_id, ${userId}, 'comment', id, 'comment',
-           to_jsonb(before), to_jsonb(${value}::text), version
-    from written`;
+/** One edit as the relation `commentUpdate` takes. */
+export function oneEdit(edit: { id: number; strategyId: number; userId: number } & CommentEdit): SQL {
+  return sql`(select 1::bigint as ord, ${edit.id}::int as id, ${edit.strategyId}::int as strategy_id,
+    ${edit.userId}::int as user_id, ${edit.value}::text as value, ${edit.since ?? null}::int as since)`;
 }
+
+/** The history entries of what `written` (commentUpdate) wrote. */
+export const commentHistory = sql`insert into ${activity} (strategy_id, initiative_id, actor_id, model, record_id, field, old_value, new_value, version)
+    select strategy_id, initiative_id, user_id, 'comment', id, 'comment', to_jsonb(before), to_jsonb(value), version
+    from written`;
+
+/** The autosaves of one statement, one row each, numbered from 1 (`ord`) in the order given. */
+const input = sql`select * from unnest(${sql.placeholder('keyHashes')}::text[], ${sql.placeholder('ids')}::int[],
+    ${sql.placeholder('values')}::text[], ${sql.placeholder('sinces')}::int[])
+  with ordinality as input(key_hash, id, value, since, ord)`;
+
+/** Each autosave's user, by validKey (the rule of every authenticated call), if its key is valid now. */
+const keyUsers = sql`select input.ord, ${users.id} as id, ${users.organisationId} as organisation_id,
+    ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.email} as email
+  from input, ${authKeys} join ${users} on ${users.id} = ${authKeys.userId}
+  where ${validKey(sql`input.key_hash`, sql.placeholder('usedSince'), sql.placeholder('createdSince'))}`;
 
 const userId = sql`me.id`;
-const value = sql.placeholder('value');
-
-/** The key's user, by validKey (the rule of every authenticated call), if the key is valid now. */
-const keyUser = sql`select ${users.id} as id, ${users.organisationId} as organisation_id,
-    ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.email} as email
-  from ${authKeys} join ${users} on ${users.id} = ${authKeys.userId}
-  where ${validKey(sql.placeholder('keyHash'), sql.placeholder('usedSince'), sql.placeholder('createdSince'))}
-  limit 1`;
 
 /**
- * The comment `id` if the key's user may write it now, with its strategy and the change event
- * (JSON text) for the strategy's viewers; no row when anything stands in the way, or when the
- * event is too large for a NOTIFY (the checked path spills it). `offset 0` keeps the inner select
- * from being merged into the outer one, which would build the event (the viewers' ids, the
- * statement's largest part) twice: once for its size, once for the column.
+ * The autosaves whose user may write their comment now, as the relation `commentUpdate` takes plus
+ * the change event (JSON text) for the strategy's viewers; none for an autosave that anything
+ * stands in the way of, or whose event is too large for a NOTIFY (the checked path spills it).
+ * `offset 0` keeps the inner select from being merged into the outer one, which would build the
+ * event (the viewers' ids, the statement's largest part) twice: once for its size, once for the
+ * column.
  */
-const writableComment = sql`select * from (
-    select ${comments.id} as id, ${strategies.id} as strategy_id, ${fieldUpdateEventText({
-      userId,
-      strategyId: strategies.id,
-      viewers: viewerIdsOf(strategies.id),
-      model: 'comment',
-      resId: comments.id,
-      field: 'comment',
-      value,
-    })} as payload
-    from me
-    join ${strategies} on ${strategies.organisationId} = me.organisation_id
-    join ${focusAreas} on ${focusAreas.strategyId} = ${strategies.id}
-    join ${initiatives} on ${initiatives.focusAreaId} = ${focusAreas.id}
-    join ${comments} on ${comments.initiativeId} = ${initiatives.id}
-    where ${comments.id} = ${sql.placeholder('id')} and not ${comments.isLocked}
+const writable = sql`select * from (
+    select input.ord, ${comments.id} as id, ${strategies.id} as strategy_id, me.id as user_id,
+      input.value, input.since, ${fieldUpdateEventText({
+        userId,
+        strategyId: strategies.id,
+        viewers: viewerIdsOf(strategies.id),
+        model: 'comment',
+        resId: comments.id,
+        field: 'comment',
+        value: sql`input.value`,
+      })} as payload
+    from input
+    join me on me.ord = input.ord
+    join ${comments} on ${comments.id} = input.id
+    join ${initiatives} on ${initiatives.id} = ${comments.initiativeId}
+    join ${focusAreas} on ${focusAreas.id} = ${initiatives.focusAreaId}
+    join ${strategies} on ${strategies.id} = ${focusAreas.strategyId}
+      and ${strategies.organisationId} = me.organisation_id
+    where not ${comments.isLocked}
       and ${mayEditProgress(userId, strategies.id, comments.initiativeId)}
       and ${lockHolderOf('comment', comments.id, 'comment', userId)} is null
     offset 0
@@ -106,25 +119,32 @@ const writableComment = sql`select * from (
   where octet_length(payload) <= ${NOTIFY_PAYLOAD_LIMIT}`;
 
 /**
- * Prepared: PostgreSQL parses and plans this statement once per connection. A SELECT in a WITH
- * runs only when the query reads it, hence the `notified` column; data-modifying statements in a
- * WITH always run.
+ * Prepared: PostgreSQL parses and plans this statement once per connection, whatever the number
+ * of autosaves in it. A SELECT in a WITH runs only when the query reads it, hence the `notified`
+ * column; data-modifying statements in a WITH always run.
  */
-const writeAtOnceStatement = preparedStatement(
-  'comment_write_at_once',
-  sql`with me as (${keyUser}),
-    target as (${writableComment}),
-    written as (${commentUpdate(sql`(select id from target)`, sql`(select id from me)`, value, sql.placeholder('since'))}),
-    history as (${commentHistory(sql`(select strategy_id from target)`, sql`(select id from me)`, value)}),
+const writeStatement = preparedStatement(
+  'comment_writes',
+  sql`with input as (${input}),
+    me as (${keyUsers}),
+    target as (${writable}),
+    written as (${commentUpdate(sql`target`)}),
+    history as (${commentHistory}),
     notified as (
-      select pg_notify(${REALTIME_CHANNEL}, payload) from target where exists (select 1 from written)
+      select pg_notify(${REALTIME_CHANNEL}, target.payload) from target join written on written.ord = target.ord
     )
-    select written.*, target.strategy_id, me.id as user_id, me.first_name, me.last_name, me.email,
-      (select count(*)::int from notified) as notified
-    from written, target, me`,
+    select written.*, me.first_name, me.last_name, me.email, (select count(*)::int from notified) as notified
+    from written join me on me.ord = written.ord`,
 );
 
-export type WrittenAtOnce = WrittenComment & {
+/** An autosave: the comment `id` edited with the key whose hash is `keyHash`. */
+export interface Autosave {
+  keyHash: string;
+  id: number;
+  edit: CommentEdit;
+}
+
+export type WrittenAutosave = WrittenComment & {
   strategy_id: number;
   user_id: number;
   first_name: string;
@@ -133,21 +153,21 @@ export type WrittenAtOnce = WrittenComment & {
 };
 
 /**
- * The autosave in one statement, the key checked in it: the row written, its strategy and its
- * author, or undefined when nothing was written (the caller then runs the checked path).
+ * Autosaves of different comments in one statement, each key checked in it: for each, in order,
+ * the row written, its strategy and its author, or undefined when nothing was written (the caller
+ * then runs the checked path for it).
  */
-export async function writeCommentAtOnce(
+export async function writeAutosaves(
   db: Queryable,
-  keyHash: string,
-  id: number,
-  edit: CommentEdit,
-): Promise<WrittenAtOnce | undefined> {
-  const { rows } = await writeAtOnceStatement<WrittenAtOnce>(db).execute({
-    keyHash,
+  autosaves: readonly Autosave[],
+): Promise<(WrittenAutosave | undefined)[]> {
+  const { rows } = await writeStatement<WrittenAutosave & { ord: string }>(db).execute({
+    keyHashes: autosaves.map((autosave) => autosave.keyHash),
+    ids: autosaves.map((autosave) => autosave.id),
+    values: autosaves.map((autosave) => autosave.edit.value),
+    sinces: autosaves.map((autosave) => autosave.edit.since ?? null),
     ...keyBounds(Date.now(), { untouched: true }),
-    id,
-    value: edit.value,
-    since: edit.since ?? null,
   });
-  return rows[0];
+  const written = new Map(rows.map((row) => [Number(row.ord), row]));
+  return autosaves.map((_, index) => written.get(index + 1));
 }

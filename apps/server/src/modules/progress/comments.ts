@@ -31,12 +31,13 @@ import { type AuthenticatedUser, userForKeyHash } from '../auth/keys';
 import { ensureNoOtherHolder, lockHolderOf } from '../field-locks/service';
 import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { presentUserSummary } from '../users/presenters';
+import { autosaveQueueOf } from './autosaveQueue';
 import {
   type CommentEdit,
   commentHistory,
   commentUpdate,
+  oneEdit,
   type WrittenComment,
-  writeCommentAtOnce,
 } from './commentWrite';
 import { instantOf, parseWallClock } from './schedule';
 
@@ -143,7 +144,7 @@ const commentForUpdateQuery = preparedPer((db) =>
 );
 
 /**
- * The autosave: the successful edit in one statement (writeCommentAtOnce); when that writes
+ * The autosave: the successful edit in one statement (autosaveQueue.ts); when that writes
  * nothing, the checked path below says why, or writes when only the one statement could not (an
  * event too large for a NOTIFY, a concurrent change in between).
  */
@@ -154,12 +155,12 @@ export async function updateComment(
   input: { comment: string; version?: number | undefined },
 ): Promise<Comment> {
   const edit = { value: sanitizeRichText(input.comment), since: input.version };
-  const atOnce = await writeCommentAtOnce(ctx.db, user.keyHash, id, edit);
-  if (atOnce) {
+  const written = await autosaveQueueOf(ctx.db).write({ keyHash: user.keyHash, id, edit });
+  if (written) {
     // Its own instance drops the page before answering (changeTracking.ts).
-    noteChanges(new Set([atOnce.strategy_id]));
-    const name = fullName(atOnce.first_name, atOnce.last_name) || null;
-    return presentWritten(atOnce, edit.value, { id: atOnce.user_id, name, email: atOnce.email });
+    noteChanges(new Set([written.strategy_id]));
+    const name = fullName(written.first_name, written.last_name) || null;
+    return presentWritten(written, edit.value, { id: written.user_id, name, email: written.email });
   }
   // The key may have passed on this instance's memory of it (KeyGate): look it up afresh.
   const current = await userForKeyHash(ctx.db, user.keyHash);
@@ -204,9 +205,9 @@ async function updateCommentChecked(
   // One statement: the write (commentUpdate), its history entry and its event.
   const [written] = await writeAndPublish<WrittenComment>(
     ctx.db,
-    commentUpdate(sql`${id}`, sql`${user.id}`, sql`${value}`, sql`${edit.since ?? null}`),
+    commentUpdate(oneEdit({ id, strategyId: access.strategy.id, userId: user.id, ...edit })),
     fieldUpdates(changeBy(user.id, access.strategy.id, access.roles), 'comment', id, { comment: value }),
-    commentHistory(sql`${access.strategy.id}`, sql`${user.id}`, sql`${value}`),
+    commentHistory,
   );
   if (written) return presentWritten(written, value, { id: user.id, name: user.name, email: user.email });
   // Nothing written: say why, from the comment as it is now.

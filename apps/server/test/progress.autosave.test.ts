@@ -212,21 +212,30 @@ describe('the autosave in one statement', () => {
       }
     });
 
-    it('should write the autosaves that wait for a statement together, in the next one', async () => {
-      const user = await userOf('master');
+    it('should write the autosaves that wait for a statement together, each checked on its own', async () => {
       const ids = await pageComments();
+      // The last two by people who may not edit them: among the others, in the same statement.
+      const writers: Role[] = ids.map((_, index) =>
+        index === ids.length - 1 ? 'otherOrganisation' : index === ids.length - 2 ? 'noRole' : 'master',
+      );
+      const keys = await Promise.all(writers.map(async (role) => (await userOf(role)).keyHash));
       const queue = autosaveQueueOf(server.ctx.db);
       server.queries.length = 0;
       const written = await Promise.all(
-        ids.map((id) =>
+        ids.map((id, index) =>
           queue.write({
-            keyHash: user.keyHash,
+            keyHash: keys[index]!,
             id,
             edit: { value: `<p>Queued ${++edits}</p>`, since: undefined },
           }),
         ),
       );
-      expect(written.map((row) => row?.id)).toEqual(ids);
+      expect(written.map((row) => row?.id)).toEqual(
+        ids.map((id, index) => (writers[index] === 'master' ? id : undefined)),
+      );
+      expect(written.map((row) => row?.user_id)).toEqual(
+        writers.map((role) => (role === 'master' ? f.people.master.id : undefined)),
+      );
       // Two go at once; the others wait for the first to end and then go in one.
       expect(statementsOfAutosaves()).toHaveLength(3);
     });

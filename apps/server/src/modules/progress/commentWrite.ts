@@ -39,11 +39,11 @@ export type WrittenComment = {
 
 /**
  * Writes `edits` (a relation with the columns ord, id, strategy_id, user_id, value, since; at most
- * one row per comment) as `written`: lock each row, in id order so that two statements writing
- * the same comments cannot deadlock, and read the text it replaces; write it unless the due date locked it meanwhile
- * (that edit is refused rather than written into history), unless it is unchanged, or unless
- * someone else changed it after the version the edit started from (`since`, null when the client
- * sent none). Conditions on the row itself are checked again on its newest version when a
+ * one row per comment) as `written`: lock each row, in id order so that two statements writing the
+ * same comments cannot deadlock, and read the text it replaces; write it unless the due date locked
+ * it meanwhile (that edit is refused rather than written into history), unless it is unchanged, or
+ * unless someone else changed it after the version the edit started from (`since`, null when the
+ * client sent none). Conditions on the row itself are checked again on its newest version when a
  * concurrent writer got there first, so nothing acknowledged is lost.
  */
 export function commentUpdate(edits: SQLWrapper): SQL {
@@ -161,7 +161,8 @@ export async function writeAutosaves(
   db: Queryable,
   autosaves: readonly Autosave[],
 ): Promise<(WrittenAutosave | undefined)[]> {
-  const { rows } = await writeStatement<WrittenAutosave & { ord: string }>(db).execute({
+  // `ord` is a bigint: node-postgres answers it as text.
+  const { rows } = await writeStatement<WrittenAutosave & { ord: string | number }>(db).execute({
     keyHashes: autosaves.map((autosave) => autosave.keyHash),
     ids: autosaves.map((autosave) => autosave.id),
     values: autosaves.map((autosave) => autosave.edit.value),

@@ -258,6 +258,29 @@ describe('the autosave in one statement', () => {
       ).toEqual([...texts].reverse());
     });
 
+    it("should not hold back one comment's autosave behind a flood of another's", async () => {
+      const user = await userOf('master');
+      const other = (await pageComments()).find((id) => id !== f.comment)!;
+      const queue = autosaveQueueOf(server.ctx.db);
+      const resolved: string[] = [];
+      const write = (id: number, label: string) =>
+        queue
+          .write({
+            keyHash: user.keyHash,
+            id,
+            edit: { value: `<p>${label} ${++edits}</p>`, since: undefined },
+          })
+          .then((row) => {
+            resolved.push(label);
+            return row;
+          });
+      const flood = Array.from({ length: 20 }, (_, n) => write(f.comment, `flood ${n}`));
+      const written = await Promise.all([...flood, write(other, 'other')]);
+      expect(written.every((row) => row !== undefined)).toBe(true);
+      // The flood goes one statement at a time; the other comment rides beside its first ones.
+      expect(resolved.indexOf('other')).toBeLessThan(resolved.indexOf('flood 2'));
+    });
+
     it('should answer a refusal in a statement to its autosave alone, the others written', async () => {
       const locks = lockApi(server.api);
       const field = { model: 'comment', res_id: f.comment, field: 'comment' };

@@ -28,7 +28,12 @@ interface Waiting {
 }
 
 export class AutosaveQueue {
-  private waiting: Waiting[] = [];
+  /**
+   * Waiting autosaves by comment, oldest first. A statement takes the head of each comment not
+   * being written, so a flood of one comment costs the others nothing and each pick looks at no
+   * more comments than a statement's worth plus those being written.
+   */
+  private readonly waiting = new Map<number, Waiting[]>();
   /** Comments in a running statement. */
   private readonly writing = new Set<number>();
   private running = 0;
@@ -38,7 +43,10 @@ export class AutosaveQueue {
   /** The row written, or undefined when nothing was (the caller runs the checked path). */
   write(autosave: Autosave): Promise<WrittenAutosave | undefined> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ autosave, resolve, reject });
+      const waiting = { autosave, resolve, reject };
+      const ofComment = this.waiting.get(autosave.id);
+      if (ofComment) ofComment.push(waiting);
+      else this.waiting.set(autosave.id, [waiting]);
       this.startStatements();
     });
   }
@@ -60,16 +68,12 @@ export class AutosaveQueue {
   /** The oldest waiting autosave of each comment not being written, up to a statement's worth. */
   private takeBatch(): Waiting[] {
     const batch: Waiting[] = [];
-    const rest: Waiting[] = [];
-    const seen = new Set<number>();
-    for (const waiting of this.waiting) {
-      const { id } = waiting.autosave;
-      const free = !seen.has(id) && !this.writing.has(id);
-      if (free && batch.length < AUTOSAVES_PER_STATEMENT) batch.push(waiting);
-      else rest.push(waiting);
-      seen.add(id);
+    for (const [id, ofComment] of this.waiting) {
+      if (batch.length === AUTOSAVES_PER_STATEMENT) break;
+      if (this.writing.has(id)) continue;
+      batch.push(ofComment.shift()!);
+      if (ofComment.length === 0) this.waiting.delete(id);
     }
-    this.waiting = rest;
     return batch;
   }
 

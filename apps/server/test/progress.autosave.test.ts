@@ -9,6 +9,7 @@
  */
 import { type Comment, canEditProgress, MESSAGES } from '@keystone/contract';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authKeys, users } from '../src/db/schema';
 import { sha256 } from '../src/lib/secrets';
@@ -16,7 +17,7 @@ import { type AuthenticatedUser, userForKey } from '../src/modules/auth/keys';
 import { autosaveQueueOf } from '../src/modules/progress/autosaveQueue';
 import { writeAutosaves } from '../src/modules/progress/commentWrite';
 import { loadStrategyAccess, rolesOf } from '../src/modules/strategies/access';
-import { currentComments } from './helpers/progress';
+import { currentComments, sleep } from './helpers/progress';
 import {
   buildRealtimeFixture,
   lockApi,
@@ -274,11 +275,26 @@ describe('the autosave in one statement', () => {
             resolved.push(label);
             return row;
           });
-      const flood = Array.from({ length: 20 }, (_, n) => write(f.comment, `flood ${n}`));
-      const written = await Promise.all([...flood, write(other, 'other')]);
-      expect(written.every((row) => row !== undefined)).toBe(true);
-      // The flood goes one statement at a time; the other comment rides beside its first ones.
-      expect(resolved.indexOf('other')).toBeLessThan(resolved.indexOf('flood 2'));
+      // On PostgreSQL the flood's first autosave is held on its row lock (another connection has
+      // the row), so the other comment's must be written while the whole flood waits. PGlite runs
+      // one statement after another, in the order they were sent, so there it goes second.
+      const rowHolder = server.databaseUrl ? new pg.Client({ connectionString: server.databaseUrl }) : null;
+      await rowHolder?.connect();
+      try {
+        await rowHolder?.query('begin');
+        await rowHolder?.query('select id from comments where id = $1 for update', [f.comment]);
+        const flood = Array.from({ length: 20 }, (_, n) => write(f.comment, `flood ${n}`));
+        const written = await Promise.race([
+          write(other, 'other'),
+          sleep(5000).then(() => 'still waiting behind the flood'),
+        ]);
+        expect(written).toMatchObject({ id: other });
+        await rowHolder?.query('rollback');
+        expect((await Promise.all(flood)).every((row) => row !== undefined)).toBe(true);
+        expect(resolved.indexOf('other')).toBeLessThan(resolved.indexOf('flood 1'));
+      } finally {
+        await rowHolder?.end();
+      }
     });
 
     it('should answer a refusal in a statement to its autosave alone, the others written', async () => {

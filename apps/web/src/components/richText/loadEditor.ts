@@ -38,7 +38,13 @@ export function prefetchEditorWhenIdle(): void {
   if (prefetchScheduled || loaded) return;
   prefetchScheduled = true;
   const whenIdle = () => {
-    const fetchIt = () => void loadEditor().catch(() => undefined);
+    // Not before the fields' first paint has been shown: an idle moment can come between their
+    // render and that paint, and a request started then counts toward the page's first paint on a
+    // slow line. A frame is shown after the one painting it has ended: two animation frames on.
+    const fetchIt = () =>
+      window.requestAnimationFrame(() =>
+        window.requestAnimationFrame(() => window.setTimeout(() => void loadEditor().catch(() => undefined))),
+      );
     if (typeof window.requestIdleCallback === 'function')
       window.requestIdleCallback(fetchIt, { timeout: 5000 });
     else window.setTimeout(fetchIt, 1000);

@@ -98,7 +98,12 @@ function lazyRoutes(routesFile) {
 }
 
 function manifestKey(manifest, module) {
-  const key = ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => module + ext).find((k) => manifest[k]);
+  // A page's module keys its own chunk; one that other chunks import statically too may sit in a
+  // chunk named after it instead (key "_Name-hash.js"), as the build's inline common chunks do.
+  const name = path.basename(module);
+  const key =
+    ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => module + ext).find((k) => manifest[k]) ??
+    Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k].name === name);
   if (!key) throw new Error(`${module} is not in the build manifest`);
   return key;
 }

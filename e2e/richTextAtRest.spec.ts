@@ -132,6 +132,41 @@ test("a reader's page never downloads the editor; an editor's page fetches it wh
   await editorPage.context().close();
 });
 
+test("an editor's page asks for the editor only once its first paint is shown", async ({ page, app }) => {
+  const master = await createUser(app, 'Master');
+  const strategyId = await strategyWithAmbition(app, master);
+  await logInBrowser(page, master);
+  await page.goto(`/strategy/${strategyId}`, { waitUntil: 'networkidle' });
+  await expect(ambition(page)).toContainText('Grow steadily');
+  const editorAsked = () =>
+    page.evaluate(
+      (chunk) => performance.getEntriesByType('resource').some((entry) => new RegExp(chunk).test(entry.name)),
+      EDITOR_CHUNK.source,
+    );
+  await expect.poll(editorAsked).toBe(true);
+
+  // By the page's own clock: when the editor's chunk was asked for, and when the page's largest
+  // paint (the last candidate, as a page-speed audit takes it) was shown. A request started
+  // before that paint competes with the page's first screen on a slow line.
+  const { asked, painted } = await page.evaluate(
+    (chunk) =>
+      new Promise<{ asked: number[]; painted: number[] }>((resolve) => {
+        const asked = performance
+          .getEntriesByType('resource')
+          .filter((entry) => new RegExp(chunk).test(entry.name))
+          .map((entry) => entry.startTime);
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve({ asked, painted: list.getEntries().map((entry) => entry.startTime) });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+    EDITOR_CHUNK.source,
+  );
+  expect(asked).toHaveLength(1);
+  expect(painted.length).toBeGreaterThan(0);
+  expect(asked[0]).toBeGreaterThanOrEqual(Math.max(...painted));
+});
+
 test("another person's saved text changes the field at rest", async ({ page, app }) => {
   const master = await createUser(app, 'Master');
   const other = await createUser(app, 'Other');

@@ -6,6 +6,8 @@
 import { MESSAGES } from '@keystone/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { createUser, logInBrowser } from './helpers/apiUsers';
+import { answerLate, watchLayoutShift } from './helpers/layoutShift';
 
 const PASSWORD = 'First-pass1!';
 const NEW_PASSWORD = 'Second-pass2?';
@@ -148,4 +150,18 @@ test('unknown paths show the not-found page and protected pages require login', 
   await expect(page.getByRole('link', { name: /strategies/i })).toBeVisible();
   await page.goto('/strategies');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the profile page does not jump when the details arrive last', async ({ app, page }) => {
+  const user = await createUser(app, 'Profiled');
+  await logInBrowser(page, user);
+  const layoutShift = await watchLayoutShift(page);
+  // The profile form, at the top, answers later than the invites below it.
+  await answerLate(page, '/api/get-user-details/');
+
+  await page.goto('/profile-settings');
+  await expect(page.getByLabel('First name')).toHaveValue('Profiled');
+  await expect(page.getByRole('heading', { name: 'Invites' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await layoutShift()).toBeLessThan(0.01);
 });

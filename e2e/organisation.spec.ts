@@ -3,6 +3,7 @@ import { ORGANISATION_MESSAGES } from '@keystone/contract';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { createUser, logInBrowser, organisationAdmin } from './helpers/apiUsers';
+import { answerLate, watchLayoutShift } from './helpers/layoutShift';
 
 async function openAccountMenu(page: Page): Promise<void> {
   await page.goto('/strategies');
@@ -56,23 +57,14 @@ test('the page does not jump when the members arrive last', async ({ app, page }
   const admin = await organisationAdmin(app);
   for (let i = 1; i <= 12; i++) await createUser(app, `Member${i}`);
   await logInBrowser(page, admin);
-  // The layout shifts the browser reports, summed from the start of the page (CLS).
-  await page.addInitScript({
-    content: `window.__layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });`,
-  });
+  const layoutShift = await watchLayoutShift(page);
   // The members answer later than the sections below them.
-  await page.route('**/api/organisation/members/', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+  await answerLate(page, '/api/organisation/members/');
 
   await page.goto('/organisation');
   const members = page.getByRole('table', { name: 'Members of the organisation' });
   await expect(members.getByRole('row').filter({ hasText: 'Member12' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pending invitations' })).toBeVisible();
   await page.waitForTimeout(500);
-  expect(await page.evaluate('window.__layoutShift')).toBeLessThan(0.01);
+  expect(await layoutShift()).toBeLessThan(0.01);
 });

@@ -122,6 +122,22 @@ describe('/organisation', () => {
     expect(calls.filter((call) => call.path.startsWith('/api/organisation/'))).toEqual([]);
   });
 
+  it('should show a failed read with its retry, and not ask for it again and again', async () => {
+    const { calls } = startServer(true, {
+      'GET /api/organisation/members/': { status: 500, body: { detail: null } },
+    });
+    renderApp('/organisation');
+    // Each failure is tried twice (a passing error may clear) before it shows.
+    expect(
+      await screen.findByText(ORGANISATION_MESSAGES.fetchMembersFailed, {}, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pending invitations' })).toBeTruthy();
+    const reads = () => calls.filter((call) => call.path === '/api/organisation/members/').length;
+    const shown = reads();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(reads()).toBe(shown);
+  }, 15_000);
+
   it('should list members with their strategies and roles, linked to the team page', async () => {
     startServer(true);
     renderApp('/organisation');

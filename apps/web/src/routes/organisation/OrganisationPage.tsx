@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useInvites } from '../../api/invites';
 import { useMembers, useOrganisation } from '../../api/organisation';
 import { useUserDetails } from '../../api/users';
+import { answeredOnce } from '../../components/answeredOnce';
 import { InviteForm } from '../../components/invites/InviteForm';
 import { SettingsSection } from '../../components/SettingsSection';
 import { MembersTable } from './MembersTable';
@@ -43,8 +44,7 @@ function AdministratorsOnly() {
  * waits only for the slowest.
  */
 function AdministratorSections() {
-  const reads = [useOrganisation(), useMembers(), useInvites()];
-  if (reads.some((read) => read.isPending)) {
+  if (!answeredOnce([useOrganisation(), useMembers(), useInvites()])) {
     return <Skeleton variant="rounded" height={480} aria-label="Loading the organisation" />;
   }
   return (

@@ -2,7 +2,11 @@
 
 import { PRODUCT_NAME } from '@keystone/contract';
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useInvites } from '../../api/invites';
+import { useUserDetails } from '../../api/users';
+import { answeredOnce } from '../../components/answeredOnce';
 import { InviteForm } from '../../components/invites/InviteForm';
 import { SettingsSection } from '../../components/SettingsSection';
 import { InviteList } from './InviteList';
@@ -16,6 +20,22 @@ export function ProfileSettingsPage() {
       <Typography variant="h1" sx={{ mb: 3 }}>
         Profile settings
       </Typography>
+      <ProfileSections />
+    </Box>
+  );
+}
+
+/**
+ * The profile form and the invites grow to their content when it arrives, pushing down what is
+ * below them: shown together once both are read (in parallel), nothing moves under the reader's
+ * eyes. The security section is last, so its own growth moves nothing.
+ */
+function ProfileSections() {
+  if (!answeredOnce([useUserDetails(), useInvites()])) {
+    return <Skeleton variant="rounded" height={640} aria-label="Loading your profile" />;
+  }
+  return (
+    <>
       <SettingsSection heading="Edit profile settings here:">
         <ProfileForm />
       </SettingsSection>
@@ -29,6 +49,6 @@ export function ProfileSettingsPage() {
       <SettingsSection heading="Security">
         <SecuritySection />
       </SettingsSection>
-    </Box>
+    </>
   );
 }

@@ -21,8 +21,8 @@ export default defineConfig({
           groups: [{ name: 'app', tags: ['$initial'] }],
           // The same for a page's own code: the small chunks its modules share with other pages
           // (an MUI component, an API module) are copied into the chunks that read them, so the
-          // strategy page asks for 24 files instead of 52 (bench/RESULTS.md, "A page's code in
-          // fewer files"). Rolldown keeps one instance of each copied module (its runtime's
+          // strategy page makes 24 requests before its first paint instead of 52 (bench/RESULTS.md,
+          // "A page's code in fewer files"). Rolldown keeps one instance of each copied module (its runtime's
           // registry), so state such as a React context is still shared; it turns on
           // strictExecutionOrder for that. The limit is of source bytes before minifying.
           experimentalInlineCommonChunks: { maxSize: 20_000 },

@@ -33,18 +33,22 @@ export function loadEditor(): Promise<EditorComponent> {
 
 let prefetchScheduled = false;
 
+/**
+ * Runs `task` once the frame being drawn now is on screen: a frame is shown after the next one has
+ * begun, so two animation frames on, in a task of its own.
+ */
+function afterFrameShown(task: () => void): void {
+  window.requestAnimationFrame(() => window.requestAnimationFrame(() => window.setTimeout(task)));
+}
+
 /** Fetches the editor once the page has loaded and the main thread is idle (first call only). */
 export function prefetchEditorWhenIdle(): void {
   if (prefetchScheduled || loaded) return;
   prefetchScheduled = true;
   const whenIdle = () => {
-    // Not before the fields' first paint has been shown: an idle moment can come between their
-    // render and that paint, and a request started then counts toward the page's first paint on a
-    // slow line. A frame is shown after the one painting it has ended: two animation frames on.
-    const fetchIt = () =>
-      window.requestAnimationFrame(() =>
-        window.requestAnimationFrame(() => window.setTimeout(() => void loadEditor().catch(() => undefined))),
-      );
+    // Not before the fields' first paint is shown: an idle moment can come between their render
+    // and that paint, and a request started then counts toward the page's first paint on a slow line.
+    const fetchIt = () => afterFrameShown(() => void loadEditor().catch(() => undefined));
     if (typeof window.requestIdleCallback === 'function')
       window.requestIdleCallback(fetchIt, { timeout: 5000 });
     else window.setTimeout(fetchIt, 1000);

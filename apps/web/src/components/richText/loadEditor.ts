@@ -38,6 +38,8 @@ let prefetchScheduled = false;
  * begun, so two animation frames on, in a task of its own.
  */
 function afterFrameShown(task: () => void): void {
+  // A window closed while the idle wait ran (a test's browser environment ends) draws nothing more.
+  if (typeof window === 'undefined') return;
   window.requestAnimationFrame(() => window.requestAnimationFrame(() => window.setTimeout(task)));
 }
 

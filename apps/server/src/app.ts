@@ -26,6 +26,8 @@ import { registerHttpMetrics } from './metrics/httpMetrics';
 import { registerStateMetrics } from './metrics/stateMetrics';
 import { activityRoutes } from './modules/activity/routes';
 import { authRoutes } from './modules/auth/routes';
+import { DeletedRecordsPurger } from './modules/deleted-records/purge';
+import { deletedRecordRoutes } from './modules/deleted-records/routes';
 import { focusAreaRoutes } from './modules/focus-areas/routes';
 import { initiativeRoutes } from './modules/initiatives/routes';
 import { inviteRoutes } from './modules/invites/routes';
@@ -84,6 +86,8 @@ export interface BuiltApp {
   database: Database;
   realtime: Realtime;
   scheduler: ProgressScheduler;
+  /** Purges deleted records past their retention period (tests run a sweep with run()). */
+  purger: DeletedRecordsPurger;
   /** The app's metrics, for serve.ts to serve on METRICS_PORT; undefined with METRICS_PORT=off. */
   metrics: Registry | undefined;
 }
@@ -142,6 +146,13 @@ export async function buildApp(
     config.appUrl,
     mailQueued,
     config.schedulerPollMs,
+  );
+  const purger = new DeletedRecordsPurger(
+    db.db,
+    clock,
+    app.log,
+    config.deletedRetentionMs,
+    config.purgeSweepMs,
   );
   const pages = new PageCache();
   const keyGate = new KeyGate();
@@ -221,11 +232,12 @@ export async function buildApp(
   initiativeRoutes(app, ctx);
   teamRoutes(app, ctx);
   timelineRoutes(app, ctx);
+  deletedRecordRoutes(app, ctx);
   progressRoutes(app, ctx);
   pdfRoutes(app, ctx);
   realtimeRoutes(app, ctx, realtime);
   // Not a declared endpoint: browser tests only, registered by hand when TEST_CLOCK=1.
-  if (shiftedClock) testClockRoutes(app, shiftedClock, scheduler);
+  if (shiftedClock) testClockRoutes(app, shiftedClock, scheduler, () => purger.run());
   registerApiDocs(app, ctx);
   await registerStaticSite(app, config.webDist);
 
@@ -233,6 +245,7 @@ export async function buildApp(
     outbox.start();
     await realtime.start();
     scheduler.start();
+    purger.start();
   });
   // Shutdown order (docs/OPERATIONS.md): Fastify answers new requests 503, closes the sockets
   // (websocket preClose above; open ones would hold the HTTP server), stops listening and waits
@@ -241,10 +254,11 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await realtime.stop();
     await scheduler.stop();
+    await purger.stop();
     await outbox.stop();
     transport.close();
     if (!database) await db.close();
   });
 
-  return { app, ctx, database: db, realtime, scheduler, metrics };
+  return { app, ctx, database: db, realtime, scheduler, purger, metrics };
 }

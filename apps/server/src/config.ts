@@ -44,6 +44,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().default('').transform(parseTrustProxy),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   METRICS_PORT: z.string().trim().default('').transform(parseMetricsPort),
+  DELETED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 const DEFAULT_METRICS_PORT = 9464;
@@ -122,6 +123,10 @@ export interface Config {
   outboxPollMs: number;
   /** Longest sleep of the progress scheduler between passes (it wakes earlier for a due moment). */
   schedulerPollMs: number;
+  /** How long a deleted focus area or initiative stays restorable before it is purged with its history texts. */
+  deletedRetentionMs: number;
+  /** How often expired deleted records are looked for and purged. */
+  purgeSweepMs: number;
   /** Browser tests only: a clock that POST /api/test/clock can move. */
   testClock: boolean;
   /** Where serve.ts serves /metrics (a listener of its own, not the app's port); undefined: no metrics. */
@@ -183,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     outboxPollMs: 1000,
     schedulerPollMs: 15_000,
+    deletedRetentionMs: e.DELETED_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    purgeSweepMs: 60 * 60 * 1000,
     testClock: e.TEST_CLOCK,
     metrics: e.METRICS_PORT === 'off' ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     lockTtlMs: LOCK_TIMINGS.ttlMs,

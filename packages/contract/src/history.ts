@@ -57,6 +57,37 @@ export const versionInput = z.preprocess(
     .max(2_147_483_647, HISTORY_MESSAGES.badVersion),
 );
 
+/**
+ * A deleted focus area or initiative stays restorable by the strategy's masters for the server's
+ * retention period (DELETED_RETENTION_DAYS), then is purged with its history texts. The deletion's
+ * history entry says where it stands: `available` until `until`, `restored`, or `expired`.
+ */
+export const DELETED_RECORD_STATES = ['available', 'restored', 'expired'] as const;
+
+export const deletedRecordRestore = z.object({
+  state: z.enum(DELETED_RECORD_STATES),
+  /** The end of the retention period. */
+  until: z.string(),
+});
+
+export const DELETED_RECORD_MESSAGES = {
+  restore: 'Restore',
+  restoreNamed: (what: string) => `Restore ${what}`,
+  restorableUntil: (date: string) => `Can be restored until ${date}.`,
+  restoredSince: 'Restored since.',
+  expired: 'Can no longer be restored: the restore period has ended.',
+  restoredFocusArea: 'The focus area is back in its place, with its initiatives.',
+  restoredInitiative: 'The initiative is back in its place, with its charter, people and progress.',
+  restoreFailed: 'Could not restore it.',
+  focusAreaNotFound: 'No deleted focus area with this id can be restored.',
+  initiativeNotFound: 'No deleted initiative with this id can be restored.',
+  alreadyRestored: 'It has been restored already.',
+  periodEnded: 'Its restore period has ended.',
+  strategyFull: 'This strategy already has 5 focus areas: delete one before restoring this one.',
+  focusAreaFull: 'Its focus area already has 5 initiatives: delete one before restoring this one.',
+  focusAreaDeleted: 'Its focus area has been deleted: restore the focus area first.',
+} as const;
+
 export const activityEntrySchema = z.object({
   id: z.number(),
   model: z.enum(ACTIVITY_MODELS),
@@ -70,6 +101,8 @@ export const activityEntrySchema = z.object({
   /** Who made it; null for the system (a due date) or a person since removed. */
   user: userSummary.nullable(),
   created_at: z.string(),
+  /** On the deletion of a focus area or initiative: whether it can still be restored. */
+  restore: deletedRecordRestore.optional(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 

@@ -26,6 +26,14 @@ export function canEditStrategy(userId: number, strategy: StrategyRoles): boolea
   return isMaster(userId, strategy);
 }
 
+/**
+ * Bringing back a deleted focus area or initiative (within the retention period): the strategy's
+ * masters alone, since they are the ones who may delete; an administrator without a role may not.
+ */
+export function canRestoreDeleted(userId: number, strategy: StrategyRoles): boolean {
+  return isMaster(userId, strategy);
+}
+
 /** Initiative title, charter fields and timelines. */
 export function canEditInitiative(
   userId: number,

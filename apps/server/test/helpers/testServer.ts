@@ -55,8 +55,10 @@ export async function getTestServer(
   const queries: string[] = [];
   const testDatabase = await createTestDatabase((query) => {
     // Background work (mail outbox polling, expired-lock sweeps, the progress scheduler's
-    // claims and wake-up reads) is not what tests count.
-    const scheduler = query.includes('notification_settings') && /skip locked|least\(/i.test(query);
+    // claims and wake-up reads, the purge of deleted records) is not what tests count.
+    const scheduler =
+      (query.includes('notification_settings') && /skip locked|least\(/i.test(query)) ||
+      (query.includes('deleted_records') && /skip locked/i.test(query));
     const lockSweep = query.startsWith(
       'delete from "locked_fields" where "locked_fields"."expires_at" <= now()',
     );

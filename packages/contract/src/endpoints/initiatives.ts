@@ -78,6 +78,17 @@ export const initiativeApi = {
     status: 204,
     errors: [404, 409],
   },
+  restore: {
+    method: 'POST',
+    path: '/api/initiative/restore/{id}/',
+    tag: 'initiatives',
+    summary:
+      'Bring back a deleted initiative with its charter, people, timeline and comments, in its former place (masters, within the retention period)',
+    auth: true,
+    params: idParams,
+    answer: initiativeSchema,
+    errors: [404, 409],
+  },
   requestApproval: {
     method: 'PATCH',
     path: '/api/initiative/{id}/send-charter-review-request/',

@@ -143,6 +143,17 @@ export const focusAreaApi = {
     status: 204,
     errors: [404, 409],
   },
+  restore: {
+    method: 'POST',
+    path: '/api/focusarea/restore/{id}/',
+    tag: 'focus areas',
+    summary:
+      'Bring back a deleted focus area with its initiatives, in its former place (masters, within the retention period)',
+    auth: true,
+    params: idParams,
+    answer: focusAreaSchema,
+    errors: [404, 409],
+  },
 } satisfies Record<string, Endpoint>;
 
 export const teamApi = {

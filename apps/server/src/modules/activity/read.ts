@@ -1,8 +1,8 @@
 /** GET /strategy/{id}/activity/ and /initiative/{id}/activity/: the history, newest first. */
 import { type ActivityEntry, type ActivityModel, type ActivityPage, LIMITS } from '@keystone/contract';
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { activity, users } from '../../db/schema';
+import { activity, deletedRecords, users } from '../../db/schema';
 import type { AuthenticatedUser } from '../auth/keys';
 import { loadInitiativeAccess } from '../initiatives/access';
 import { loadStrategyAccess } from '../strategies/access';
@@ -25,16 +25,29 @@ async function readPage(ctx: AppContext, scope: SQL, query: PageQuery): Promise<
       firstName: users.firstName,
       lastName: users.lastName,
       isActive: users.isActive,
+      // The deletion of a focus area or initiative kept restorable (none for other entries).
+      deletedAt: deletedRecords.deletedAt,
+      restoredAt: deletedRecords.restoredAt,
+      kept: sql<boolean>`${deletedRecords.snapshot} is not null`,
     })
     .from(activity)
     .leftJoin(users, eq(users.id, activity.actorId))
+    .leftJoin(deletedRecords, eq(deletedRecords.activityId, activity.id))
     .where(and(scope, query.before === undefined ? undefined : lt(activity.id, query.before)))
     .orderBy(desc(activity.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
+  const now = ctx.clock.now().getTime();
+  const restoreOf = (row: (typeof rows)[number]): Pick<ActivityEntry, 'restore'> => {
+    if (!row.deletedAt) return {};
+    const until = row.deletedAt.getTime() + ctx.config.deletedRetentionMs;
+    const state = row.restoredAt ? 'restored' : row.kept && until > now ? 'available' : 'expired';
+    return { restore: { state, until: new Date(until).toISOString() } };
+  };
   return {
-    results: page.map(
-      ({ entry, userId, email, firstName, lastName, isActive }): ActivityEntry => ({
+    results: page.map((row): ActivityEntry => {
+      const { entry, userId, email, firstName, lastName, isActive } = row;
+      return {
         id: entry.id,
         model: entry.model as ActivityModel,
         record_id: entry.recordId,
@@ -54,8 +67,9 @@ async function readPage(ctx: AppContext, scope: SQL, query: PageQuery): Promise<
                 isActive: isActive ?? true,
               }),
         created_at: entry.createdAt.toISOString(),
-      }),
-    ),
+        ...restoreOf(row),
+      };
+    }),
     next_before: rows.length > limit ? (page.at(-1)?.entry.id ?? null) : null,
   };
 }

@@ -38,25 +38,30 @@ export function changesOf(current: Record<string, unknown>, next: Record<string,
     .map(([field, value]) => ({ field, old: current[field] ?? null, new: value ?? null }));
 }
 
+/** Writes one entry per change; the answer is their ids, in the order of `changes`. */
 export async function recordChanges(
   db: Queryable,
   record: ChangedRecord,
   changes: readonly FieldChange[],
-): Promise<void> {
-  if (changes.length === 0) return;
-  await db.insert(activity).values(
-    changes.map((change) => ({
-      strategyId: record.strategyId,
-      initiativeId: record.initiativeId ?? null,
-      actorId: record.actorId,
-      model: record.model,
-      recordId: record.recordId,
-      field: change.field,
-      oldValue: change.old ?? null,
-      newValue: change.new ?? null,
-      version: record.version,
-    })),
-  );
+): Promise<number[]> {
+  if (changes.length === 0) return [];
+  const rows = await db
+    .insert(activity)
+    .values(
+      changes.map((change) => ({
+        strategyId: record.strategyId,
+        initiativeId: record.initiativeId ?? null,
+        actorId: record.actorId,
+        model: record.model,
+        recordId: record.recordId,
+        field: change.field,
+        oldValue: change.old ?? null,
+        newValue: change.new ?? null,
+        version: record.version,
+      })),
+    )
+    .returning({ id: activity.id });
+  return rows.map((row) => row.id);
 }
 
 export interface StaleCheck {

@@ -10,6 +10,7 @@ import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
+import { keepDeleted } from '../deleted-records/keep';
 import { ensureNotLockedByOthers } from '../field-locks/service';
 import { createCurrentComments } from '../progress/comments';
 import { ensure, loadStrategyAccess, type StrategyAccess } from '../strategies/access';
@@ -188,14 +189,7 @@ export async function deleteFocusArea(ctx: AppContext, user: AuthenticatedUser, 
     ensure(canEditStrategy(user.id, access.roles));
     const ids = await siblingIds(tx, row.strategyId);
     if (ids.length <= 1) throw conflict(STRATEGY_MESSAGES.lastFocusArea);
-    // Its initiatives, their members, timelines and comments go with it (ON DELETE CASCADE).
-    await tx.delete(focusAreas).where(eq(focusAreas.id, id));
-    await writeOrder(
-      tx,
-      focusAreas,
-      ids.filter((siblingId) => siblingId !== id),
-    );
-    await recordChanges(
+    const [entryId] = await recordChanges(
       tx,
       {
         strategyId: row.strategyId,
@@ -205,6 +199,22 @@ export async function deleteFocusArea(ctx: AppContext, user: AuthenticatedUser, 
         version: row.version + 1,
       },
       [{ field: null, old: { title: row.title }, new: null }],
+    );
+    // Kept restorable for the retention period, with everything under it.
+    await keepDeleted(tx, {
+      strategyId: row.strategyId,
+      model: 'focusArea',
+      recordId: id,
+      activityId: entryId!,
+      deletedBy: user.id,
+      deletedAt: ctx.clock.now(),
+    });
+    // Its initiatives, their members, timelines and comments go with it (ON DELETE CASCADE).
+    await tx.delete(focusAreas).where(eq(focusAreas.id, id));
+    await writeOrder(
+      tx,
+      focusAreas,
+      ids.filter((siblingId) => siblingId !== id),
     );
     await touchStrategy(tx, row.strategyId);
     await publish(tx, [

@@ -20,6 +20,7 @@ import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
 import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
+import { keepDeleted } from '../deleted-records/keep';
 import { ensureNotLockedByOthers } from '../field-locks/service';
 import { createCurrentComments } from '../progress/comments';
 import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
@@ -243,6 +244,20 @@ export async function deleteInitiative(ctx: AppContext, user: AuthenticatedUser,
     ensure(canEditStrategy(user.id, access.roles));
     const ids = await siblingIds(tx, initiative.focusAreaId);
     if (ids.length <= 1) throw conflict(STRATEGY_MESSAGES.lastInitiative);
+    const [entryId] = await recordChanges(
+      tx,
+      structureEntry(access.strategy.id, user, id, initiative.version + 1),
+      [{ field: null, old: { title: initiative.title }, new: null }],
+    );
+    // Kept restorable for the retention period, with its people, timeline and comments.
+    await keepDeleted(tx, {
+      strategyId: access.strategy.id,
+      model: 'initiative',
+      recordId: id,
+      activityId: entryId!,
+      deletedBy: user.id,
+      deletedAt: ctx.clock.now(),
+    });
     // Members, timelines and comments go with it (ON DELETE CASCADE).
     await tx.delete(initiatives).where(eq(initiatives.id, id));
     await writeOrder(
@@ -250,9 +265,6 @@ export async function deleteInitiative(ctx: AppContext, user: AuthenticatedUser,
       initiatives,
       ids.filter((siblingId) => siblingId !== id),
     );
-    await recordChanges(tx, structureEntry(access.strategy.id, user, id, initiative.version + 1), [
-      { field: null, old: { title: initiative.title }, new: null },
-    ]);
     await touchStrategy(tx, access.strategy.id);
     await publish(tx, [
       structureChange(changeBy(user.id, access.strategy.id, access.roles), 'initiative', id, 'delete'),

@@ -25,12 +25,15 @@ export function testClockRoutes(
   app: FastifyInstance,
   clock: ShiftedClock,
   scheduler: ProgressScheduler,
+  /** Other work measured by the clock (the purge of deleted records), run after a move too. */
+  afterMove: () => Promise<unknown>,
 ): void {
   app.post('/api/test/clock', async (request) => {
     const input = parseInput(clockRequest, request.body);
     if ('now' in input) clock.set(new Date(input.now));
     else clock.advance(input.advance_ms);
     const result = await scheduler.runDue();
+    await afterMove();
     return { now: clock.now().toISOString(), ...result };
   });
 }

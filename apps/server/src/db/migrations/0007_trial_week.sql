@@ -1,0 +1,19 @@
+CREATE TABLE "deleted_records" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "deleted_records_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"strategy_id" integer NOT NULL,
+	"model" text NOT NULL,
+	"record_id" integer NOT NULL,
+	"activity_id" bigint NOT NULL,
+	"deleted_by" integer,
+	"deleted_at" timestamp with time zone NOT NULL,
+	"snapshot" jsonb,
+	"restored_at" timestamp with time zone,
+	"purged_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "deleted_records" ADD CONSTRAINT "deleted_records_strategy_id_strategies_id_fk" FOREIGN KEY ("strategy_id") REFERENCES "public"."strategies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deleted_records" ADD CONSTRAINT "deleted_records_activity_id_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activity"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deleted_records" ADD CONSTRAINT "deleted_records_deleted_by_users_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "deleted_records_activity_idx" ON "deleted_records" USING btree ("activity_id");--> statement-breakpoint
+CREATE INDEX "deleted_records_record_idx" ON "deleted_records" USING btree ("model","record_id");--> statement-breakpoint
+CREATE INDEX "deleted_records_purge_idx" ON "deleted_records" USING btree ("deleted_at") WHERE "deleted_records"."snapshot" is not null;

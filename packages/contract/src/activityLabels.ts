@@ -11,6 +11,7 @@ export const ACTIVITY_MESSAGES = {
   yesterday: 'Yesterday',
   added: 'added',
   removed: 'removed',
+  restored: 'restored',
   moved: 'moved',
   changed: 'changed',
   empty: '(empty)',

@@ -399,7 +399,8 @@ export * from './accountSecuritySchema';
  * Every change to a strategy's content, written in the transaction of the change: who, when, which
  * record and field, the value before and after. `field` is null when a whole record was created
  * (old null) or deleted (new null). Rows outlive deleted focus areas and initiatives (no foreign
- * key on them), so the strategy's history still says what was removed; they go with the strategy.
+ * key on them), so the strategy's history still says what was removed; they go with the strategy,
+ * or with the deleted record when it is purged after the retention period (deleted_records).
  */
 export const activity = pgTable(
   'activity',

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import type { RestoreTarget } from '../../api/activityRestore';
 import { personName } from '../../lib/personName';
 import type { ActivityItem } from './activityGroups';
+import { DeletedRecordRestore, type DeletedRecordScope } from './DeletedRecordRestore';
 import { type ChangeSummary, describeChange } from './describeChange';
 import type { RestoreOptions } from './restoreOptions';
 
@@ -100,9 +101,18 @@ interface ActivityItemViewProps {
   /** A restore is under way (from any line): the others wait. */
   busy: boolean;
   onRestore: (target: RestoreTarget) => void;
+  /** For the lines of deleted focus areas and initiatives. */
+  deleted: DeletedRecordScope;
 }
 
-export function ActivityItemView({ item, context, restore, busy, onRestore }: ActivityItemViewProps) {
+export function ActivityItemView({
+  item,
+  context,
+  restore,
+  busy,
+  onRestore,
+  deleted,
+}: ActivityItemViewProps) {
   const { latest } = item;
   const who = latest.user ? personName(latest.user) : ACTIVITY_MESSAGES.unknownPerson;
   const details = [
@@ -129,6 +139,7 @@ export function ActivityItemView({ item, context, restore, busy, onRestore }: Ac
         {details.join(' · ')}
       </Typography>
       <ChangeBody summary={describeChange(item)} />
+      <DeletedRecordRestore entry={latest} scope={deleted} />
       {(restore.thisVersion || restore.previous || restore.isCurrent) && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           {restore.isCurrent && <Chip size="small" label={ACTIVITY_MESSAGES.current} variant="outlined" />}

@@ -2,7 +2,7 @@
  * The Activity panel's content: the history of a strategy or an initiative grouped by day, newest
  * first, with "Show older", its loading, error and empty states, and restores with their outcome.
  */
-import { ACTIVITY_MESSAGES, HISTORY_MESSAGES, plainText } from '@keystone/contract';
+import { ACTIVITY_MESSAGES, canRestoreDeleted, HISTORY_MESSAGES, plainText } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -44,6 +44,10 @@ export function ActivityPanel({ scope, userId }: { scope: ActivityScope; userId:
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
+  const deleted = {
+    strategyId: scope.strategyId,
+    mayRestore: sources.strategy !== undefined && canRestoreDeleted(userId, sources.strategy.roles),
+  };
   const days = useMemo(
     () => groupByDay(collapseEntries(activity.data?.pages.flatMap((page) => page.entries) ?? [])),
     [activity.data],
@@ -118,6 +122,7 @@ export function ActivityPanel({ scope, userId }: { scope: ActivityScope; userId:
                 restore={optionsOf(item)}
                 busy={restore.isPending}
                 onRestore={runRestore}
+                deleted={deleted}
               />
             ))}
           </Box>

@@ -17,7 +17,7 @@ import type { ActivityItem } from './activityGroups';
 export type ChangeSummary =
   | { kind: 'text'; before: string; after: string }
   | { kind: 'people'; added: string[]; removed: string[] }
-  | { kind: 'record'; action: 'added' | 'removed'; title: string }
+  | { kind: 'record'; action: 'added' | 'removed' | 'restored'; title: string }
   | { kind: 'approval'; text: string }
   | { kind: 'moved' };
 
@@ -76,6 +76,10 @@ function recordTitle(record: unknown): string {
   return readableText(fields.title ?? fields.description ?? fields.comment ?? '');
 }
 
+/** A deleted focus area or initiative brought back: the server marks its entry `restored`. */
+const isRestore = (record: unknown) =>
+  typeof record === 'object' && record !== null && (record as { restored?: unknown }).restored === true;
+
 const isApprovalStep = (value: unknown): value is ApprovalStep =>
   typeof value === 'string' && (APPROVAL_STEPS as readonly string[]).includes(value);
 
@@ -86,7 +90,7 @@ export function describeChange(item: ActivityItem): ChangeSummary {
   if (field === null) {
     return after === null || after === undefined
       ? { kind: 'record', action: 'removed', title: recordTitle(before) }
-      : { kind: 'record', action: 'added', title: recordTitle(after) };
+      : { kind: 'record', action: isRestore(after) ? 'restored' : 'added', title: recordTitle(after) };
   }
   if (field === 'approval') {
     return {

@@ -1,0 +1,25 @@
+/**
+ * Bringing back a deleted focus area or initiative (POST /focusarea/restore/{id}/,
+ * /initiative/restore/{id}/), then reading the strategy and its history again so the page shows
+ * it in its place and the deletion's line says it was restored. Other open pages hear of it live.
+ */
+import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
+import { focusAreaApi } from '@keystone/contract/endpoints/strategies';
+import type { QueryClient } from '@tanstack/react-query';
+import { refreshActivity } from './activity';
+import { apiRequest } from './client';
+import { strategyKey } from './strategyCache';
+
+export interface DeletedRecord {
+  model: 'focusArea' | 'initiative';
+  recordId: number;
+  strategyId: number;
+}
+
+export async function restoreDeleted(queryClient: QueryClient, record: DeletedRecord): Promise<void> {
+  const params = { id: record.recordId };
+  if (record.model === 'focusArea') await apiRequest(focusAreaApi.restore, { params });
+  else await apiRequest(initiativeApi.restore, { params });
+  await queryClient.invalidateQueries({ queryKey: strategyKey(record.strategyId) });
+  refreshActivity(queryClient, record.strategyId);
+}

@@ -6,8 +6,9 @@
  * something was deleted. Each batch is one transaction that claims its rows with
  * `FOR UPDATE SKIP LOCKED`, so several instances sweeping at once purge each record once.
  */
-import type { FastifyBaseLogger } from 'fastify';
+
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Snapshot } from './keep';

@@ -13,7 +13,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { ActivityEntry } from '../../api/activity';
 import { ApiError } from '../../api/client';
 import { type DeletedRecord, restoreDeleted } from '../../api/deletedRecords';
-import { formatMoment } from '../../lib/calendarDays';
 import { readableText } from './describeChange';
 
 interface Outcome {
@@ -25,6 +24,9 @@ const RESTORED_TEXT = {
   focusArea: DELETED_RECORD_MESSAGES.restoredFocusArea,
   initiative: DELETED_RECORD_MESSAGES.restoredInitiative,
 } as const;
+
+/** The spec's MM/DD/YYYY, in the reader's time zone (no date library in the panel's code). */
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
 
 const failure = (error: unknown) => {
   const detail = error instanceof ApiError ? error.detail : null;
@@ -69,7 +71,7 @@ export function DeletedRecordRestore({ entry, scope }: { entry: ActivityEntry; s
       {state === 'available' && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {DELETED_RECORD_MESSAGES.restorableUntil(formatMoment(until))}
+            {DELETED_RECORD_MESSAGES.restorableUntil(dayFormat.format(new Date(until)))}
           </Typography>
           {scope.mayRestore && (
             <Button

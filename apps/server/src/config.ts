@@ -45,6 +45,9 @@ const envSchema = z.object({
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   METRICS_PORT: z.string().trim().default('').transform(parseMetricsPort),
   DELETED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  PDF_RENDERS: z.coerce.number().int().min(1).max(32).default(2),
+  PDF_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  PDF_RENDERS_PER_ORGANISATION: z.coerce.number().int().min(1).max(1032).default(6),
 });
 
 const DEFAULT_METRICS_PORT = 9464;
@@ -150,6 +153,15 @@ export interface Config {
   /** A socket sending more than this many messages within `socketMessageWindowMs` is closed (1008). */
   socketMessagesPerWindow: number;
   socketMessageWindowMs: number;
+  /** PDFs (modules/pdf/renderPool.ts); one more than these allow is refused with 503 and Retry-After. */
+  pdf: {
+    /** Made at once, one worker thread each. */
+    renders: number;
+    /** Admitted to wait for a worker. */
+    queue: number;
+    /** Places (made or waiting) one organisation may hold at once, so it cannot take them all. */
+    perOrganisation: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -165,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError(
       'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  if (e.PDF_RENDERS_PER_ORGANISATION > e.PDF_RENDERS + e.PDF_QUEUE) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PDF_RENDERS_PER_ORGANISATION must not exceed PDF_RENDERS + PDF_QUEUE',
     );
   }
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -203,5 +220,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketsPerKey: 20,
     socketMessagesPerWindow: 50,
     socketMessageWindowMs: 10_000,
+    pdf: { renders: e.PDF_RENDERS, queue: e.PDF_QUEUE, perOrganisation: e.PDF_RENDERS_PER_ORGANISATION },
   };
 }

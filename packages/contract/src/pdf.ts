@@ -44,6 +44,7 @@ export const PDF_MESSAGES = {
   downloadPdf: 'Download PDF',
   preparingPdf: 'Preparing PDF…',
   pdfFailed: 'The PDF could not be made. Please try again.',
+  busy: 'Many PDFs are being made right now. Please try again in a few seconds.',
   badPaper: 'Paper must be "a4" or "letter".',
   ambition: 'Ambition',
   untitledInitiative: 'Untitled initiative',

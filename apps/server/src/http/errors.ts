@@ -32,6 +32,16 @@ export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
     { 'retry-after': String(retryAfterSeconds) },
   );
 
+/** A 503 for work this instance has no room for now: when to try again, in the body and in Retry-After. */
+export const busy = (detail: string, retryAfterSeconds: number) =>
+  new HttpError(
+    503,
+    detail,
+    undefined,
+    { retry_after: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
 /** For a `.catch`: a 404 of the parent (e.g. the strategy) becomes a 404 naming the child. */
 export const asNotFound =
   (detail: string) =>

@@ -1,4 +1,7 @@
-/** The printable PDFs: a strategy on one page, a charter on as many as it needs. */
+/**
+ * The printable PDFs: a strategy on one page, a charter on as many as it needs. Both may answer
+ * 503 with Retry-After (PDF_MESSAGES.busy) when the instance is making as many PDFs as it allows.
+ */
 import { type Endpoint, idParams } from '../endpoint';
 import { pdfQuery } from '../pdf';
 
@@ -13,7 +16,7 @@ export const pdfApi = {
     query: pdfQuery,
     file: 'application/pdf',
     rateLimit: 'costly',
-    errors: [404],
+    errors: [404, 503],
   },
   charter: {
     method: 'GET',
@@ -25,6 +28,6 @@ export const pdfApi = {
     query: pdfQuery,
     file: 'application/pdf',
     rateLimit: 'costly',
-    errors: [404],
+    errors: [404, 503],
   },
 } satisfies Record<string, Endpoint>;

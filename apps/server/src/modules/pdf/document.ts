@@ -1,21 +1,14 @@
 /**
- * What both PDFs share: a pdfkit document with the embedded DejaVu fonts (any Latin, Greek or
- * Cyrillic text renders, and stays selectable), the bytes it makes, dates as they are printed,
- * and the file name the browser saves it under.
+ * What both PDFs share: a pdfkit document with the embedded fonts (DejaVu, and per character the
+ * fallbacks of fonts.ts, so Chinese, Japanese, Korean and emoji print too, and all of it stays
+ * selectable), the bytes it makes, dates as they are printed, and the file name the browser saves it under.
  */
-import { createRequire } from 'node:module';
 import type { Paper } from '@keystone/contract';
 import PDFDocument from 'pdfkit';
+import { FALLBACK_FONTS, type FontFace, type FontName, type FontRun, fontRuns, MAIN_FONTS } from './fonts';
 
 export type Doc = PDFKit.PDFDocument;
-
-// Not named `require`: the server bundle declares that name at the top of every file.
-const resolvePackageFile = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: resolvePackageFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: resolvePackageFile.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-};
-export type FontName = keyof typeof FONT_FILES;
+export type { FontName } from './fonts';
 
 /** Latin letters that NFKD leaves whole, as ASCII spells them. */
 const ASCII_LETTERS: Record<string, string> = {
@@ -37,22 +30,124 @@ const SIZES: Record<Paper, string> = { a4: 'A4', letter: 'LETTER' };
 /** The page's ink: body text, secondary text and rules. */
 export const INK = { text: '#1b1f2a', muted: '#5b6273', faint: '#8a90a0', rule: '#d7dbe4', panel: '#f4f6fa' };
 
+/** fontkit's parse of a font file: what pdfkit holds as `font` and fonts.ts asks about coverage. */
+interface ParsedFont {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+/** pdfkit's font of one document (it embeds the subset that document used). */
+interface DocumentFont {
+  font: ParsedFont;
+  /** In thousandths of the size. */
+  ascender: number;
+  widthOfString(text: string, size: number, features?: unknown): number;
+}
+
+type TextOptions = PDFKit.Mixins.TextOptions & {
+  baseline?: number | string;
+  textWidth?: number;
+  wordCount?: number;
+  horizontalScaling?: number;
+  features?: unknown;
+};
+
+/** The parts of pdfkit's document that per-character fallback reaches into (pdfkit has no hook for it). */
+interface DocInternals {
+  _font: DocumentFont;
+  _fontSize: number;
+  _fontSource: unknown;
+  _fontFamily: unknown;
+  /** Draws one line's text at a place, in the current font: every text pdfkit draws goes through it. */
+  _fragment(text: string, x: number, y: number, options: TextOptions): void;
+  widthOfString(text: string, options?: TextOptions): number;
+}
+
 /**
  * fontkit's parsed fonts, kept from the first document on: parsing DejaVu and shaping its glyphs
  * was most of a PDF's cost (a second per page on a busy machine), and a parsed font serves any
  * number of documents (each embeds its own subset).
  */
-const parsedFonts = new Map<FontName, unknown>();
+const parsedFonts = new Map<string, ParsedFont>();
 
+/** Registers `face` in `doc` (parsing it on its first use in this process), leaving the current font as it was. */
+function registerFace(doc: Doc, face: FontFace): DocumentFont {
+  const internals = doc as unknown as DocInternals;
+  const { _font, _fontSource, _fontFamily } = internals;
+  const parsed = parsedFonts.get(face.key);
+  // pdfkit takes a parsed font wherever it takes a file (its types name only the file).
+  doc.registerFont(face.key, (parsed ?? face.file()) as string);
+  doc.font(face.key);
+  const font = internals._font;
+  if (!parsed) parsedFonts.set(face.key, font.font);
+  Object.assign(internals, { _font, _fontSource, _fontFamily });
+  return font;
+}
+
+const plain = (runs: FontRun[], text: string) => runs.length === 1 && runs[0]!.font === 0 && runs[0]!.text === text;
+
+/**
+ * The main fonts, and per-character fallback behind them: pdfkit measures and draws all text
+ * through `widthOfString` and `_fragment`, so both cut the text into runs by font (fonts.ts) and
+ * measure or draw each run in its own font, on the main font's baseline. Fallback fonts are
+ * registered, and parsed, when a character first needs them. The documents align all text left,
+ * so runs are simply drawn one after another.
+ */
 function useFonts(doc: Doc): void {
-  for (const name of Object.keys(FONT_FILES) as FontName[]) {
-    const parsed = parsedFonts.get(name);
-    // pdfkit takes a parsed font wherever it takes a file (its types name only the file).
-    doc.registerFont(name, (parsed ?? FONT_FILES[name]) as string);
-    if (parsed) continue;
-    doc.font(name);
-    parsedFonts.set(name, (doc as unknown as { _font: { font: unknown } })._font.font);
-  }
+  const internals = doc as unknown as DocInternals;
+  const registered = new Map<string, DocumentFont>();
+  const fontOf = (face: FontFace) => {
+    let font = registered.get(face.key);
+    if (!font) {
+      font = registerFace(doc, face);
+      registered.set(face.key, font);
+    }
+    return font;
+  };
+  const faces = (name: FontName) => [MAIN_FONTS[name], ...FALLBACK_FONTS[name]];
+  const mains = new Map<DocumentFont, FontName>();
+  for (const name of Object.keys(MAIN_FONTS) as FontName[]) mains.set(fontOf(MAIN_FONTS[name]), name);
+  const runsOf = (name: FontName, text: string) =>
+    fontRuns(text, faces(name).length, (index, codePoint) =>
+      fontOf(faces(name)[index]!).font.hasGlyphForCodePoint(codePoint),
+    );
+
+  const widthOfString = internals.widthOfString.bind(doc);
+  internals.widthOfString = (text, options = {}) => {
+    const main = mains.get(internals._font);
+    const runs = main && runsOf(main, text);
+    if (!main || !runs || plain(runs, text)) return widthOfString(text, options);
+    const width = runs.reduce(
+      (sum, run) =>
+        sum + fontOf(faces(main)[run.font]!).widthOfString(run.text, internals._fontSize, options.features),
+      0,
+    );
+    const spacing = (options.characterSpacing ?? 0) * (text.length - 1);
+    return ((width + spacing) * (options.horizontalScaling ?? 100)) / 100;
+  };
+
+  const fragment = internals._fragment.bind(doc);
+  internals._fragment = (text, x, y, options) => {
+    const main = mains.get(internals._font);
+    const runs = main && runsOf(main, text);
+    if (!main || !runs || plain(runs, text)) return fragment(text, x, y, options);
+    const mainFont = internals._font;
+    const size = internals._fontSize;
+    const runOptions: TextOptions = {
+      ...options,
+      align: 'left',
+      // pdfkit places text by its font's ascender: every run sits on the main font's baseline.
+      baseline: options.baseline ?? -(mainFont.ascender / 1000) * size,
+      textWidth: undefined,
+      wordCount: undefined,
+    };
+    let left = x;
+    for (const run of runs) {
+      internals._font = fontOf(faces(main)[run.font]!);
+      fragment(run.text, left, y, runOptions);
+      left += internals.widthOfString(run.text, runOptions);
+      internals._font = mainFont;
+    }
+  };
   doc.font('regular');
 }
 

@@ -1,11 +1,13 @@
-// Bundles the server for production: `apps/server/src/main.ts` (the server) and `cli.ts` (the
-// admin command) into `apps/server/dist/` as ES modules that plain `node` runs, with the Drizzle
-// migrations copied beside them (the migrator looks for `migrations` next to the running code).
+// Bundles the server for production: `apps/server/src/main.ts` (the server), `cli.ts` (the
+// admin command) and the PDF worker thread's entry (`modules/pdf/pdfWorker.ts`, as `pdfWorker.js`,
+// which modules/pdf/renderPool.ts looks for beside itself) into `apps/server/dist/` as ES modules
+// that plain `node` runs, with the Drizzle migrations copied beside them (the migrator looks for
+// `migrations` next to the running code).
 //
 // Everything is bundled, npm packages included, but for four that load files from beside their
 // own modules, so they stay in node_modules: @node-rs/argon2 (a native addon), PGlite (its WASM
 // and data files), pino (its transports start worker threads from files) and pdfkit (its font
-// metrics and colour profiles; the DejaVu fonts are found in node_modules at run time too). One bundle instead
+// metrics and colour profiles; the DejaVu and fallback fonts are found in node_modules at run time too). One bundle instead
 // of hundreds of small modules measured faster to start and leaner than leaving node_modules
 // external (bench/RESULTS.md, "Compiled server"). Source maps sit beside the bundle, so
 // `node --enable-source-maps` names the TypeScript files in stack traces.
@@ -37,7 +39,11 @@ export async function buildServer() {
   rmSync(SERVER_DIST, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: ['apps/server/src/main.ts', 'apps/server/src/cli.ts'],
+    entryPoints: [
+      'apps/server/src/main.ts',
+      'apps/server/src/cli.ts',
+      { in: 'apps/server/src/modules/pdf/pdfWorker.ts', out: 'pdfWorker' },
+    ],
     outdir: SERVER_DIST,
     bundle: true,
     // Code shared by the two entries, and modules loaded with import() on first use, become chunks

@@ -28,7 +28,7 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-function summary(values) {
+export function summary(values) {
   const sorted = Float64Array.from(values).sort();
   const round = (ms) => Math.round(ms * 100) / 100;
   return {
@@ -71,7 +71,7 @@ async function retainedRss(server, samples = 3, gapMs = 100) {
 }
 
 /** Adds `count` verified users to the demo organisation, each a master of the demo strategy with a key. */
-async function createUsers(databaseUrl, count) {
+export async function createUsers(databaseUrl, count) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -3,7 +3,7 @@
 //   node bench/run.mjs [part…] [--quick] [--no-build] [--preset=desktop|tablet]
 //
 // Parts: accounts, api (page read, autosave and server memory on PGlite and PostgreSQL),
-// realtime, browser, bundles, lighthouse; none named means all. `--quick` shortens every run
+// realtime, pdf (exports under abuse), browser, bundles, lighthouse; none named means all. `--quick` shortens every run
 // (2 s loads, one Lighthouse run a page) for development; `--no-build` uses apps/web/dist as it is;
 // `--preset=` runs Lighthouse with one preset only. Only a full run (every
 // part, not --quick) writes RESULTS.md; any other prints its sections.
@@ -17,6 +17,7 @@ import { benchAccounts } from './accounts.mjs';
 import { apiLines, benchApi, memoryLines } from './api.mjs';
 import { benchBundles, buildWeb, bundleLines } from './bundles.mjs';
 import { benchLighthouse, lighthouseLines, PRESETS } from './lighthouse.mjs';
+import { benchPdf, pdfLines } from './pdf.mjs';
 import { benchRealtime, realtimeLines } from './realtime.mjs';
 import { benchWebPages, browserLines } from './webPages.mjs';
 
@@ -24,7 +25,7 @@ import { benchWebPages, browserLines } from './webPages.mjs';
 const HAND_WRITTEN =
   '<!-- Everything below is written by hand and kept by `npm run bench`, which rewrites only what is above. -->';
 
-const PARTS = ['accounts', 'api', 'realtime', 'browser', 'bundles', 'lighthouse'];
+const PARTS = ['accounts', 'api', 'realtime', 'pdf', 'browser', 'bundles', 'lighthouse'];
 const WEB_PARTS = ['browser', 'bundles', 'lighthouse'];
 
 const args = process.argv.slice(2);
@@ -102,6 +103,10 @@ if (selected('realtime')) {
   const options = quick ? { iterations: 50, warmup: 5, extraSocketsPerInstance: 200 } : {};
   sections.push(realtimeLines(await benchRealtime(options)));
 }
+if (selected('pdf')) {
+  step('pdf');
+  sections.push(pdfLines(await benchPdf()));
+}
 step('done');
 
 const cpus = os.cpus();
@@ -112,7 +117,7 @@ const lines = [
   '',
   `Produced by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}) in ${minutes} min;`,
   `load average at start / end ${loadAtStart.toFixed(1)} / ${os.loadavg()[0].toFixed(1)}. Everything runs on 127.0.0.1.`,
-  '`node bench/run.mjs PART…` runs some parts alone (accounts, api, realtime, browser, bundles, lighthouse),',
+  '`node bench/run.mjs PART…` runs some parts alone (accounts, api, realtime, pdf, browser, bundles, lighthouse),',
   'printing their sections; `--quick` shortens every run for development.',
   '',
   ...sections.flat(),

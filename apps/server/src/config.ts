@@ -1,6 +1,7 @@
 /** Environment → typed configuration (DESIGN §7). A bad value stops the start, naming the variable. */
 
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { LOCK_TIMINGS } from '@keystone/contract';
 import { z } from 'zod';
@@ -24,6 +25,9 @@ const urlWithScheme = (schemes: string[]) =>
     { message: `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}` },
   );
 
+/** A core is left to the requests: one worker on 2 cores, two from 3 cores on. */
+const DEFAULT_PDF_RENDERS = Math.max(1, Math.min(2, availableParallelism() - 1));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -45,7 +49,7 @@ const envSchema = z.object({
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   METRICS_PORT: z.string().trim().default('').transform(parseMetricsPort),
   DELETED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  PDF_RENDERS: z.coerce.number().int().min(1).max(32).default(2),
+  PDF_RENDERS: z.coerce.number().int().min(1).max(32).default(DEFAULT_PDF_RENDERS),
   PDF_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   PDF_RENDERS_PER_ORGANISATION: z.coerce.number().int().min(1).max(1032).default(6),
 });

@@ -1,6 +1,7 @@
 /**
- * The production bundle makes PDFs too: pdfkit stays in node_modules beside it (its data files)
- * and the DejaVu fonts are found from apps/server/dist (scripts/build-server.mjs).
+ * The production bundle makes PDFs too, in its worker thread (dist/pdfWorker.js): pdfkit stays in
+ * node_modules beside it (its data files), and the DejaVu fonts and the CJK fallback fonts are
+ * found from apps/server/dist (scripts/build-server.mjs).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -47,7 +48,7 @@ describe('PDFs from node apps/server/dist/main.js', () => {
     const key = await administratorKey();
     const strategy = await server.api('POST', '/api/strategy/create/', {
       token: key,
-      body: { title: 'Łódź – Ελλάδα – Київ' },
+      body: { title: 'Łódź – Ελλάδα – Київ – 東京 – 서울' },
     });
     expect(strategy.status).toBe(201);
     const response = await fetch(`${server.baseUrl}/api/strategy/${strategy.body.id}/pdf/?paper=letter`, {
@@ -56,6 +57,6 @@ describe('PDFs from node apps/server/dist/main.js', () => {
     expect(response.status, server.output()).toBe(200);
     const pdf = await readPdf(Buffer.from(await response.arrayBuffer()));
     expect(pdf.pages).toBe(1);
-    expect(pdf.text).toContain('Łódź – Ελλάδα – Київ');
+    expect(pdf.text).toContain('Łódź – Ελλάδα – Київ – 東京 – 서울');
   }, 60_000);
 });

@@ -12,7 +12,9 @@ import { type Member, personOf, signedInUser, strategyApi } from './helpers/stra
 import { getTestServer, type TestServer } from './helpers/testServer';
 
 /** The audit's long charter field: one-character paragraphs, 7,200 characters of markup. */
-const manyParagraphs = Array.from({ length: 900 }, (_, index) => `<p>${'abcdefghij'[index % 10]}</p>`).join('');
+const manyParagraphs = Array.from({ length: 900 }, (_, index) => `<p>${'abcdefghij'[index % 10]}</p>`).join(
+  '',
+);
 
 describe('PDF exports beyond what an instance makes at once', () => {
   let server: TestServer;
@@ -25,14 +27,20 @@ describe('PDF exports beyond what an instance makes at once', () => {
   async function charter(masters: Member[], title: string): Promise<number> {
     const strategies = strategyApi(server);
     const strategy = await strategies.create(masters[0]!.key, { title: `${title} strategy` });
-    await strategies.assignOk(masters[0]!.key, { strategy_id: strategy.id, strategy_masters: masters.map(personOf) });
+    await strategies.assignOk(masters[0]!.key, {
+      strategy_id: strategy.id,
+      strategy_masters: masters.map(personOf),
+    });
     const id = strategy.focus_areas[0]!.initiatives[0]!.id;
     const body: Record<string, string> = { title };
     // The work plan is one line: 900 characters of it.
     for (const field of CHARTER_TEXT_FIELDS) {
       body[field] = field === 'work_plan' ? 'plan '.repeat(180).trim() : manyParagraphs;
     }
-    const update = await server.api('PATCH', `/api/initiative/update/${id}/`, { token: masters[0]!.key, body });
+    const update = await server.api('PATCH', `/api/initiative/update/${id}/`, {
+      token: masters[0]!.key,
+      body,
+    });
     expect(update.status, JSON.stringify(update.body)).toBe(200);
     return id;
   }
@@ -59,7 +67,9 @@ describe('PDF exports beyond what an instance makes at once', () => {
 
   it('should refuse the exports past its bound with 503 and Retry-After, and make the others whole', async () => {
     const url = `/api/initiative/${busyCharter}/pdf/`;
-    const burst = busyPeople.flatMap((person) => Array.from({ length: 3 }, () => getPdf(server, url, person.key)));
+    const burst = busyPeople.flatMap((person) =>
+      Array.from({ length: 3 }, () => getPdf(server, url, person.key)),
+    );
     const otherAnswer = getPdf(server, `/api/initiative/${otherCharter}/pdf/`, other.key);
     const answers = await Promise.all(burst);
 

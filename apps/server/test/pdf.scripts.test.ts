@@ -52,7 +52,12 @@ describe('PDFs of text in Chinese, Japanese, Korean and emoji', () => {
     const pdf = await readPdf(answer.bytes);
     for (const text of [CHINESE, JAPANESE, KOREAN, EMOJI]) expect(pdf.text).toContain(text);
     expect(embeddedFonts(answer.bytes)).toEqual(
-      expect.arrayContaining(['DejaVuSans', 'NotoSansHans-Regular', 'NotoSansKR-Regular', 'NotoEmoji-Regular']),
+      expect.arrayContaining([
+        'DejaVuSans',
+        'NotoSansHans-Regular',
+        'NotoSansKR-Regular',
+        'NotoEmoji-Regular',
+      ]),
     );
     // What no font has is not an empty box but the replacement character, once a letter.
     expect(pdf.text).toContain('Thai: \ufffd');

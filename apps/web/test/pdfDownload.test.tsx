@@ -1,7 +1,14 @@
-/** The paper a browser's locale prints on, and the name a downloaded PDF is saved under. */
-import { paperForLocale } from '@keystone/contract';
+/**
+ * The paper a browser's locale prints on, the name a downloaded PDF is saved under, and what the
+ * export button says when the server is making too many PDFs to take one more.
+ */
+import { PDF_MESSAGES, paperForLocale } from '@keystone/contract';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { downloadName } from '../src/api/pdf';
+import { saveSession } from '../src/api/session';
+import { fakeServer, ok, renderApp } from './renderApp';
+import { wireInitiative } from './wireInitiative';
 
 describe('paperForLocale', () => {
   it.each([
@@ -35,4 +42,30 @@ describe('downloadName', () => {
     );
     expect(downloadName(null, 'strategy.pdf')).toBe('strategy.pdf');
   });
+});
+
+describe('the charter export when the server is busy', () => {
+  it('should show the server’s message to try again shortly', async () => {
+    saveSession({ id: 1, token: 'key' });
+    const busy = { status: 503, body: { detail: PDF_MESSAGES.busy, retry_after: 3 } };
+    fakeServer({
+      'GET /api/initiative/10': ok({
+        ...wireInitiative(10, 5, { title: '<p>Self-serve onboarding</p>' }),
+        strategy_id: 4,
+        ambition: '',
+        strategy_masters: [],
+        focus_area_title: '<p>Growth</p>',
+      }),
+      'GET /api/initiative/10/timelines/': ok([]),
+      'GET /api/initiative/10/activity/?limit=100': ok({ results: [], next_before: null }),
+      'GET /api/initiative/10/pdf/?paper=a4': busy,
+      'GET /api/initiative/10/pdf/?paper=letter': busy,
+    });
+    renderApp('/initiative-charter/10');
+    // The charter page's code loads lazily: its first load may take a while on a busy machine.
+    fireEvent.click(
+      await screen.findByRole('button', { name: PDF_MESSAGES.downloadPdf }, { timeout: 20_000 }),
+    );
+    expect(await screen.findByText(PDF_MESSAGES.busy)).toBeTruthy();
+  }, 30_000);
 });

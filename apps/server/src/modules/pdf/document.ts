@@ -83,7 +83,8 @@ function registerFace(doc: Doc, face: FontFace): DocumentFont {
   return font;
 }
 
-const plain = (runs: FontRun[], text: string) => runs.length === 1 && runs[0]!.font === 0 && runs[0]!.text === text;
+const plain = (runs: FontRun[], text: string) =>
+  runs.length === 1 && runs[0]!.font === 0 && runs[0]!.text === text;
 
 /**
  * The main fonts, and per-character fallback behind them: pdfkit measures and draws all text

@@ -74,10 +74,23 @@ export interface FontRun {
 export type Covers = (font: number, codePoint: number) => boolean;
 
 /** Marks, joiners, variation selectors and skin tones: they go with the character before them. */
-const ATTACHED = /^[\p{M}\p{Cf}\u{1F3FB}-\u{1F3FF}]$/u;
-/** Line breaks and tabs: no font draws them, pdfkit handles them itself. */
+const ATTACHED = /^(?:\p{M}|\p{Cf}|\p{Emoji_Modifier})$/u;
 const CONTROL = /^\p{Cc}$/u;
 const ASCII = /^[\x20-\x7e]*$/;
+
+/** The font one character is drawn in (and what is drawn), or undefined when it is dropped. */
+function place(character: string, previous: number | undefined, fontCount: number, covers: Covers) {
+  // A line break or tab goes with its neighbours: pdfkit handles it, no font draws it.
+  if (CONTROL.test(character)) return { text: character, font: previous ?? 0 };
+  const codePoint = character.codePointAt(0)!;
+  const attached = ATTACHED.test(character);
+  if (attached && previous !== undefined && covers(previous, codePoint))
+    return { text: character, font: previous };
+  for (let font = 0; font < fontCount; font++) {
+    if (covers(font, codePoint)) return { text: character, font };
+  }
+  return attached ? undefined : { text: PLACEHOLDER, font: 0 };
+}
 
 /**
  * `text` cut into runs by the first font that can draw each character. A character that
@@ -90,26 +103,11 @@ export function fontRuns(text: string, fontCount: number, covers: Covers): FontR
   const runs: FontRun[] = [];
   let current: FontRun | undefined;
   for (const character of text) {
-    const codePoint = character.codePointAt(0)!;
-    if (CONTROL.test(character)) {
-      if (current) current.text += character;
-      else runs.push((current = { text: character, font: 0 }));
-      continue;
-    }
-    const attached = ATTACHED.test(character);
-    let font = attached && current && covers(current.font, codePoint) ? current.font : -1;
-    for (let index = 0; font < 0 && index < fontCount; index++) {
-      if (covers(index, codePoint)) font = index;
-    }
-    let drawn = character;
-    if (font < 0) {
-      if (attached) continue;
-      drawn = PLACEHOLDER;
-      font = 0;
-    }
-    if (current && current.font === font) current.text += drawn;
+    const placed = place(character, current?.font, fontCount, covers);
+    if (!placed) continue;
+    if (current && current.font === placed.font) current.text += placed.text;
     else {
-      current = { text: drawn, font };
+      current = { ...placed };
       runs.push(current);
     }
   }

@@ -5,7 +5,9 @@
 import type { CharterPdfInput } from './charterPdf';
 import type { StrategyPdfInput } from './strategyPdf';
 
-export type PdfJob = { kind: 'strategy'; input: StrategyPdfInput } | { kind: 'charter'; input: CharterPdfInput };
+export type PdfJob =
+  | { kind: 'strategy'; input: StrategyPdfInput }
+  | { kind: 'charter'; input: CharterPdfInput };
 
 export interface MadePdf {
   bytes: Uint8Array;

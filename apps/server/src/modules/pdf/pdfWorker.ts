@@ -3,6 +3,8 @@
  * dist/pdfWorker.js): makes one PDF per message, one at a time, and answers with its bytes or
  * the error's text.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { makePdf, type PdfJob } from './pdfJobs';
 
@@ -17,6 +19,19 @@ export type PdfAnswer =
 
 const port = parentPort;
 if (!port) throw new Error('pdfWorker.ts runs as a worker thread (renderPool.ts)');
+
+/**
+ * This thread yields to the one answering requests when the machine's cores are all busy: on
+ * Linux a thread has its own nice value, set through its thread id. Elsewhere it stays as it is.
+ */
+function yieldToRequests(): void {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+  } catch {
+    // No /proc/thread-self (not Linux), or not allowed: the worker runs at the server's priority.
+  }
+}
+yieldToRequests();
 
 port.on('message', async ({ id, job }: PdfRequest) => {
   let answer: PdfAnswer;

@@ -33,7 +33,9 @@ const entry = pathToFileURL(path.join(path.dirname(here), `pdfWorker${path.extna
 function workerUrl(): URL {
   if (!entry.pathname.endsWith('.ts')) return entry;
   // tsx names the CommonJS file of its ESM API for require(); the module sits beside it.
-  const api = createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+  const api = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
   const source = `import { tsImport } from ${JSON.stringify(pathToFileURL(api).href)};
 await tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(source)}`);
@@ -125,7 +127,10 @@ export class PdfRenderPool {
   }
 
   private startWorker(): PoolWorker {
-    const entry: PoolWorker = { worker: new Worker(workerUrl()) };
+    // A bound on a worker's heap: a document that needed more would fail alone (500), not take the machine's memory.
+    const entry: PoolWorker = {
+      worker: new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: 256 } }),
+    };
     // A worker never keeps the process alive; close() stops them on shutdown.
     entry.worker.unref();
     this.workers.add(entry);

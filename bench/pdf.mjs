@@ -115,6 +115,11 @@ export async function benchPdf() {
       const warm = await exportOnce(server.url, master, initiative);
       await sleep(1000);
 
+      // The reader alone first: what the machine gives it without exports, for comparison.
+      const alone = reader(server.url, readerUser.key);
+      await sleep(6000);
+      const aloneLatencies = await alone.stop();
+
       const memory = sampleMaxRss(server.pid, 50);
       const reading = reader(server.url, readerUser.key);
       await sleep(1000);
@@ -147,6 +152,7 @@ export async function benchPdf() {
         retryAfter: [...new Set(refused.map((answer) => answer.retryAfter))].sort((a, b) => a - b),
         wallMs: Math.round(wallMs),
         reader: summary(readLatencies),
+        readerAlone: summary(aloneLatencies),
         rss: { idle: idleRss, peak: peakRss, after: rss(server.pid) },
       };
     } finally {
@@ -178,6 +184,7 @@ export function pdfLines(r) {
     `| Refused (503, Retry-After ${r.retryAfter.join(', ') || '–'} s) | ${r.refused} | ${timing(r.refusedMs)} | |`,
     `| All ${EXPORTERS * EXPORTS_EACH}, wall time | | ${r.wallMs} | |`,
     `| The reader's GET /api/strategies/ meanwhile | ${r.reader.count} | ${timing(r.reader)} | ${goal} |`,
+    `| The same reader alone, just before | ${r.readerAlone.count} | ${timing(r.readerAlone)} | |`,
     '',
     `Server RSS: ${mb(r.rss.idle)} before any export, ${mb(r.rss.peak)} at the peak, ${mb(r.rss.after)} a second after.`,
   ];

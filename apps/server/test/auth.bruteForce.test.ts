@@ -74,6 +74,53 @@ describe('address rate limit behind one proxy (TRUST_PROXY=1)', () => {
   });
 });
 
+describe('address rate limit counts failures, not sign-ins', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer({ authRateLimit: 20 });
+  });
+  afterAll(() => server.close());
+
+  const OFFICE = '198.51.100.77';
+  const loginFrom = (address: string, email: string, password: string) =>
+    server.app.inject({ method: 'POST', url: LOGIN, payload: { email, password }, remoteAddress: address });
+
+  it('should let 30 colleagues behind one address log in within a minute', async () => {
+    const colleagues = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => server.createUser({ email: `colleague${i}@office.test` })),
+    );
+    const statuses = [];
+    for (const colleague of colleagues) {
+      statuses.push((await loginFrom(OFFICE, colleague.email, colleague.password)).statusCode);
+    }
+    expect(statuses).toEqual(Array(30).fill(200));
+  });
+
+  it('should still refuse guesses from that address past the limit', async () => {
+    const statuses = [];
+    for (let i = 0; i < 22; i++) {
+      statuses.push((await loginFrom(OFFICE, `guess${i}@office.test`, 'Wrong-pass1!')).statusCode);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+
+  it('should count every password-reset request, which mails whoever the address names', async () => {
+    const statuses = [];
+    for (let i = 0; i < 21; i++) {
+      const answer = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/reset/',
+        payload: { email: `reset${i}@office.test` },
+        remoteAddress: '198.51.100.78',
+      });
+      statuses.push(answer.statusCode);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses[20]).toBe(429);
+  });
+});
+
 describe('per-account back-off', () => {
   let server: TestServer;
   let owner: TestUser;

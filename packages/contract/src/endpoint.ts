@@ -28,11 +28,13 @@ export interface Endpoint {
   /** The success status: 200 unless said otherwise. */
   status?: 200 | 201 | 204 | 302;
   /**
-   * May answer 429. `signIn`: limited per client address (the calls that sign in or create
-   * accounts); per signed-in person, `costly` (calls that take the server's CPU,
-   * COSTLY_CALLS_PER_MINUTE) and `examplePerPerson` (EXAMPLE_STRATEGIES_PER_HOUR).
+   * May answer 429. Per client address: `signIn` counts the failed calls that sign in or create
+   * accounts (a success takes its count back, so colleagues behind one address are never
+   * refused), `mailing` every call of one that mails whoever the address names (a reset link).
+   * Per signed-in person: `costly` (calls that take the server's CPU, COSTLY_CALLS_PER_MINUTE)
+   * and `examplePerPerson` (EXAMPLE_STRATEGIES_PER_HOUR).
    */
-  rateLimit?: 'signIn' | 'costly' | 'examplePerPerson';
+  rateLimit?: 'signIn' | 'mailing' | 'costly' | 'examplePerPerson';
   errors?: readonly EndpointErrorStatus[];
   /** Answers HTML instead of JSON. */
   html?: boolean;

@@ -3,7 +3,7 @@
  * behind a load balancer (the plugin's own store counts per process). Fixed windows measured by
  * the database's clock, the one clock all instances share.
  */
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 
@@ -20,6 +20,22 @@ interface ChildOptions {
 
 /** Expired windows are deleted now and then by whichever instance counts. */
 const CLEAN_UP_EVERY = 500;
+
+/** The prefix of a route's counters: a burst of sign-ups does not use up the address's logins. */
+export const counterScope = (method: string | string[] | undefined, url: string | undefined) =>
+  `${[method].flat().join(',')} ${url ?? ''}|`;
+
+/**
+ * Takes back one hit of the counter in its current window: a sign-in that succeeded is not a
+ * guess, so only failures use up the address's limit (and a busy office behind one address is
+ * never refused). Every attempt is counted first, so a burst of parallel guesses is still held.
+ */
+export async function releaseHit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimitHits)
+    .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
+    .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.resetsAt, sql`now()`)));
+}
 
 /** The store class the plugin instantiates (it calls `new Store(options)`), bound to `db`. */
 export function databaseRateLimitStore(db: Db) {
@@ -38,10 +54,10 @@ export function databaseRateLimitStore(db: Db) {
       );
     }
 
-    /** Counters are per route: a burst of sign-ups does not use up the address's logins. */
+    /** Counters are per route (counterScope). */
     child(routeOptions: object) {
       const { method, url } = (routeOptions as ChildOptions).routeInfo ?? {};
-      return new DatabaseRateLimitStore(undefined, `${[method].flat().join(',')} ${url ?? ''}|`);
+      return new DatabaseRateLimitStore(undefined, counterScope(method, url));
     }
 
     private async count(key: string, timeWindowMs: number): Promise<Counted> {

@@ -18,6 +18,7 @@ import type { AuthenticatedUser } from '../modules/auth/keys';
 import { authenticate } from './authenticate';
 import { parseInput, parseWithSchema, tooManyRequests } from './errors';
 import type { KeyGate } from './keyGate';
+import { counterScope, releaseHit } from './rateLimitStore';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,7 +73,9 @@ export interface RouteOptions {
  * checked (preHandler), by user id, so people behind one address do not share it.
  */
 function rateLimitOf(ctx: AppContext, kind: NonNullable<Endpoint['rateLimit']>) {
-  if (kind === 'signIn') return { max: ctx.config.authRateLimit, timeWindow: '1 minute' };
+  if (kind === 'signIn' || kind === 'mailing') {
+    return { max: ctx.config.authRateLimit, timeWindow: '1 minute', keyGenerator: addressOf };
+  }
   const perPerson = {
     hook: 'preHandler' as const,
     keyGenerator: (request: FastifyRequest) => `user:${(request.user as AuthenticatedUser).id}`,
@@ -85,6 +88,21 @@ function rateLimitOf(ctx: AppContext, kind: NonNullable<Endpoint['rateLimit']>) 
     // The shared 429 text asks for a minute's wait; this limit is counted by the hour.
     errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
       tooManyRequests(EXAMPLE_STRATEGY_TEXTS.tooMany, Math.ceil(context.ttl / 1000)),
+  };
+}
+
+/** The client's address (behind proxies, as far as TRUST_PROXY allows): the key of a per-address limit. */
+const addressOf = (request: FastifyRequest) => request.ip;
+
+/**
+ * A sign-in call's success takes back its count (releaseHit), before the answer leaves, so the
+ * client's next call finds it gone: per address, only failures use up the limit.
+ */
+function releaseOnSuccess(ctx: AppContext, endpoint: Endpoint) {
+  const scope = counterScope(endpoint.method, fastifyUrl(endpoint.path));
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode < 400) await releaseHit(ctx.db, `${scope}${addressOf(request)}`);
+    return payload;
   };
 }
 
@@ -101,6 +119,7 @@ export function route<E extends Endpoint>(
     url: fastifyUrl(endpoint.path),
     ...(endpoint.auth && { onRequest: authenticate(ctx, options.keyGate) }),
     ...(endpoint.rateLimit && { config: { rateLimit: rateLimitOf(ctx, endpoint.rateLimit) } }),
+    ...(endpoint.rateLimit === 'signIn' && { onSend: releaseOnSuccess(ctx, endpoint) }),
     handler: async (request, reply) => {
       const input = {
         params: parseParams(endpoint.params, request.params),

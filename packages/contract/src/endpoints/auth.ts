@@ -74,7 +74,7 @@ export const authApi = {
     auth: false,
     body: passwordResetRequest,
     answer: detailResponse,
-    rateLimit: 'signIn',
+    rateLimit: 'mailing',
   },
   confirmPasswordReset: {
     method: 'POST',

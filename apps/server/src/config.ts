@@ -123,7 +123,7 @@ export interface Config {
   mailFrom: string;
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   logLevel: string;
-  /** Attempts per minute per client address on login, registration, reset and Google sign-in. */
+  /** Failed attempts per minute per client address on the sign-in calls (every reset request counts). */
   authRateLimit: number;
   trustProxy: TrustProxy;
   /** How often the mail outbox looks for due mails when nobody woke it up. */

@@ -59,7 +59,7 @@ describe('sessions', () => {
       .where(and(eq(securityEvents.userId, userId), eq(securityEvents.kind, 'session_ended')));
   }
 
-  it('should list only my live sessions, newest first, marking the current one', async () => {
+  it("should list only my live sessions, this browser's first, then newest first", async () => {
     const user = await server.createUser();
     const other = await server.createUser({ organisationId: user.organisationId });
     const older = await loginFrom(user, FIREFOX);
@@ -70,8 +70,8 @@ describe('sessions', () => {
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(2);
     const [first, second] = response.body;
-    expect(first).toMatchObject({ user_agent: SAFARI, current: false });
-    expect(second).toMatchObject({ user_agent: FIREFOX, current: true });
+    expect(first).toMatchObject({ user_agent: FIREFOX, current: true });
+    expect(second).toMatchObject({ user_agent: SAFARI, current: false });
     expect(Object.keys(first).sort()).toEqual([
       'created_at',
       'current',
@@ -80,11 +80,14 @@ describe('sessions', () => {
       'last_used_at',
       'user_agent',
     ]);
-    expect(Date.parse(first.created_at)).toBeGreaterThanOrEqual(Date.parse(second.created_at));
     expect(typeof first.ip).toBe('string');
 
+    const third = await loginFrom(user, SAFARI);
     const fromNewer = await list(newer);
-    expect(fromNewer.body.map((s: { current: boolean }) => s.current)).toEqual([true, false]);
+    expect(fromNewer.body.map((s: { current: boolean }) => s.current)).toEqual([true, false, false]);
+    const others = fromNewer.body.slice(1);
+    expect(Date.parse(others[0].created_at)).toBeGreaterThanOrEqual(Date.parse(others[1].created_at));
+    expect((await list(third)).body[0].current).toBe(true);
   });
 
   it('should leave expired keys out of the list', async () => {

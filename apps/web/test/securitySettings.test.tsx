@@ -64,6 +64,27 @@ describe('Security section on /profile-settings', () => {
     expect(calls.filter((call) => call.path === '/api/auth/sessions/1/')).toHaveLength(1);
   });
 
+  it('should say no more about last use than the hourly record tells', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    startServer({
+      'GET /api/auth/sessions/': {
+        status: 200,
+        body: [
+          { ...session(3, CHROME, true), last_used_at: minutesAgo(50) },
+          { ...session(2, FIREFOX, false), last_used_at: minutesAgo(9) },
+          session(1, FIREFOX, false),
+        ],
+      },
+    });
+    renderApp('/profile-settings');
+    const list = await screen.findByRole('list', { name: 'Your sessions' });
+    const [current, recent, older] = within(list).getAllByRole('listitem');
+    expect(within(current!).getByText(/· in use now ·/)).toBeTruthy();
+    expect(within(recent!).getByText(/· active within the last hour ·/)).toBeTruthy();
+    expect(within(older!).getByText(/· last used around Mar 2, 2026/)).toBeTruthy();
+    expect(list.textContent).not.toMatch(/· last used (?!around)/);
+  });
+
   it('should say when the sessions cannot be loaded', async () => {
     startServer({ 'GET /api/auth/sessions/': { status: 500, body: { detail: 'Boom' } } });
     renderApp('/profile-settings');

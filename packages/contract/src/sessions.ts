@@ -23,7 +23,13 @@ export const SESSION_MESSAGES = {
   noOtherSessions: 'You are not logged in anywhere else.',
 } as const;
 
-/** One live key of the user, as the sessions list shows it. */
+/**
+ * A key's last use is written at most this often (a read stays a read), so a session's
+ * `last_used_at` lies up to this long before its real last use: the list says no more than that.
+ */
+export const SESSION_LAST_USE_PRECISION_MS = 60 * 60 * 1000;
+
+/** One live key of the user, as the sessions list shows it (this browser's first, then newest first). */
 export const sessionSchema = z.object({
   id: z.number(),
   created_at: z.string(),

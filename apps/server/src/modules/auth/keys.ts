@@ -2,7 +2,7 @@
  * API keys: issued at login, looked up per request, revoked on logout. A key expires after 14 days
  * unused or 30 days after it was issued, whichever comes first (docs/ARCHITECTURE.md, "Keys").
  */
-import { fullName } from '@keystone/contract';
+import { fullName, SESSION_LAST_USE_PRECISION_MS } from '@keystone/contract';
 import { and, eq, gt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
@@ -17,7 +17,7 @@ export const KEY_IDLE_LIFETIME_MS = 14 * DAY_MS;
 /** Even a key in daily use ends: a stolen one cannot be kept alive forever by using it. */
 export const KEY_ABSOLUTE_LIFETIME_MS = 30 * DAY_MS;
 /** Writing last_used_at on every request would turn each read into a write; once an hour is enough. */
-const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+const TOUCH_INTERVAL_MS = SESSION_LAST_USE_PRECISION_MS;
 
 export interface AuthenticatedUser {
   id: number;

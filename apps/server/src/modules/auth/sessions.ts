@@ -6,9 +6,10 @@ import { authKeys } from '../../db/schema';
 import { publish } from '../../realtime/events';
 import { type AuthenticatedUser, KEY_ABSOLUTE_LIFETIME_MS, KEY_IDLE_LIFETIME_MS } from './keys';
 
-/** Newest first; only keys that would still authenticate (userForKey's lifetimes). */
+/** This browser's first, then newest first; only keys that would still authenticate (userForKey's lifetimes). */
 export async function listSessions(db: Queryable, user: AuthenticatedUser): Promise<SessionInfo[]> {
   const now = Date.now();
+  const current = sql<boolean>`${authKeys.keyHash} = ${user.keyHash}`;
   const rows = await db
     .select({
       id: authKeys.id,
@@ -16,7 +17,7 @@ export async function listSessions(db: Queryable, user: AuthenticatedUser): Prom
       lastUsedAt: authKeys.lastUsedAt,
       userAgent: authKeys.userAgent,
       ip: authKeys.ip,
-      current: sql<boolean>`${authKeys.keyHash} = ${user.keyHash}`,
+      current,
     })
     .from(authKeys)
     .where(
@@ -26,7 +27,7 @@ export async function listSessions(db: Queryable, user: AuthenticatedUser): Prom
         gt(authKeys.createdAt, new Date(now - KEY_ABSOLUTE_LIFETIME_MS)),
       ),
     )
-    .orderBy(desc(authKeys.createdAt), desc(authKeys.id));
+    .orderBy(desc(current), desc(authKeys.createdAt), desc(authKeys.id));
   return rows.map((row) => ({
     id: row.id,
     created_at: row.createdAt.toISOString(),

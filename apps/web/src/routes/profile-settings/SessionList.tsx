@@ -1,6 +1,6 @@
 /** Security: where the user is logged in, with a way to end any other session. */
 
-import { describeUserAgent, SESSION_MESSAGES } from '@keystone/contract';
+import { describeUserAgent, SESSION_LAST_USE_PRECISION_MS, SESSION_MESSAGES } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,17 @@ import { useTimedMessage } from '../../components/useTimedMessage';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/**
+ * What is true of a session's last use: the server writes it at most hourly, so a recent value
+ * says only "within the last hour", and an older one is the hour it happened in, not the minute.
+ */
+function lastUse(session: SessionEntry, now: number): string {
+  if (session.current) return 'in use now';
+  const lastUsed = Date.parse(session.lastUsedAt);
+  if (now - lastUsed < SESSION_LAST_USE_PRECISION_MS) return 'active within the last hour';
+  return `last used around ${formatDate(session.lastUsedAt)}`;
+}
 
 export function SessionList() {
   const sessions = useSessions();
@@ -87,7 +98,7 @@ function SessionItem({ session, disabled, onEnd }: SessionItemProps) {
   const browser = describeUserAgent(session.userAgent);
   const details = [
     `Logged in ${formatDate(session.createdAt)}`,
-    `last used ${formatDate(session.lastUsedAt)}`,
+    lastUse(session, Date.now()),
     ...(session.ip ? [`from ${session.ip}`] : []),
   ].join(' · ');
   return (

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../src/api/session';
 import { fakeServer, renderApp } from './renderApp';
+import { wireSummary } from './strategyPageFixtures';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -20,10 +21,13 @@ beforeAll(async () => {
   await import('../src/routes/strategy/StrategyPage');
 });
 
+const CONFIG = {
+  'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+};
+const summary = (id: number) => wireSummary(id, `Strategy ${id}`);
+
 beforeEach(() => {
-  fakeServer({
-    'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
-  });
+  fakeServer(CONFIG);
 });
 afterEach(() => {
   cleanup();
@@ -50,10 +54,30 @@ describe('routes', () => {
   });
 
   it('should send a logged-in visitor of /login to the last active strategy', async () => {
+    fakeServer({ ...CONFIG, 'GET /api/strategies/': { status: 200, body: [summary(50), summary(42)] } });
     saveSession({ id: 7, token: 'key' });
     localStorage.setItem('lastActiveStrategy', '42');
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/strategy/42'));
+  });
+
+  it('should send a logged-in visitor of /login with no remembered strategy to the newest, creating none', async () => {
+    const { calls } = fakeServer({
+      ...CONFIG,
+      'GET /api/strategies/': { status: 200, body: [summary(50), summary(42)] },
+    });
+    saveSession({ id: 7, token: 'key' });
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/strategy/50'));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('should send a logged-in visitor of /login with no strategy at all to the list', async () => {
+    const { calls } = fakeServer({ ...CONFIG, 'GET /api/strategies/': { status: 200, body: [] } });
+    saveSession({ id: 7, token: 'key' });
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/strategies'));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('should show the not-found page with a link to all strategies', async () => {

@@ -1,11 +1,4 @@
-/** Links that depend on the strategy the user works on (spec §2 Layout and /login). */
-import { readLastActiveStrategy } from '../api/session';
-
-/** Where a logged-in visitor of /login goes (spec §2: the last active strategy, or /strategy if none). */
-export function lastStrategyPath(): string {
-  const strategyId = readLastActiveStrategy();
-  return strategyId ? `/strategy/${strategyId}` : '/strategy';
-}
+/** Links that depend on the strategy the user works on (spec §2 Layout). */
 
 /**
  * The header's Strategy and Progress links: the strategy given (the one open, else the one opened

@@ -9,8 +9,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { SignInOutcome } from '../../api/auth';
 import { usePublicConfig } from '../../api/publicConfig';
 import { readSession, type Session, saveSession } from '../../api/session';
@@ -18,7 +18,6 @@ import { GoogleSignInOption } from '../../auth/GoogleSignInOption';
 import { AuthCard } from '../../components/AuthCard';
 import { SALES_CONTACT_URL } from '../../components/salesContact';
 import { loginNotice } from '../../lib/loginNotice';
-import { lastStrategyPath } from '../paths';
 import { LoginForm } from './LoginForm';
 import { pathAfterLogin, requestedPath } from './landingPath';
 import { useGoogleCallback } from './useGoogleCallback';
@@ -26,12 +25,31 @@ import { useGoogleCallback } from './useGoogleCallback';
 // Only people with two-factor on reach the code step: it is fetched then, keeping /login small.
 const MfaCodeForm = lazy(() => import('./MfaCodeForm').then((module) => ({ default: module.MfaCodeForm })));
 
-/** Spec §2: a visitor who is already logged in goes to the last active strategy instead. */
+/** Spec §2: a visitor who is already logged in goes where a login would lead instead. */
 export function LoginPage() {
   // Checked on arrival only: a login made on this page goes where pathAfterLogin says.
   const [loggedInOnArrival] = useState(() => readSession() !== null);
-  if (loggedInOnArrival) return <Navigate to={lastStrategyPath()} replace />;
+  if (loggedInOnArrival) return <AlreadyLoggedIn />;
   return <LoginScreen />;
+}
+
+/**
+ * The after-login rule (last active strategy, else the most recent, else the list), never
+ * /strategy: that route creates a strategy, and opening /login must not.
+ */
+function AlreadyLoggedIn() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let current = true;
+    void pathAfterLogin(queryClient).then((path) => {
+      if (current) navigate(path, { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [navigate, queryClient]);
+  return <LinearProgress aria-label="Opening your strategy" sx={{ my: 2 }} />;
 }
 
 function LoginScreen() {

@@ -59,6 +59,21 @@ async function invite(db: Db, appUrl: string, email: string, organisationName: s
       : `Invited ${address} to "${organisation.name}".`,
   );
   console.log(`Sign-up link: ${signupLink(appUrl, address, token)}`);
+  const guessed = linkAddressNote(process.env);
+  if (guessed) console.log(guessed);
+}
+
+/**
+ * The links start with APP_URL, read from the environment as the server reads it. With neither
+ * APP_URL nor PORT given here, they assume the default address: say so, and what makes them right.
+ */
+function linkAddressNote(env: NodeJS.ProcessEnv): string | null {
+  if (env.APP_URL?.trim() || env.PORT?.trim()) return null;
+  return (
+    'Note: APP_URL and PORT are not set here, so the link assumes the server runs at the default ' +
+    'http://localhost:8000. If it serves another address, run this again with the same APP_URL ' +
+    '(or PORT) the server runs with, e.g. APP_URL=https://keystone.example.com npm run admin -- invite …'
+  );
 }
 
 async function seedDemo(db: Db, config: Config) {
@@ -124,6 +139,8 @@ async function seedDemo(db: Db, config: Config) {
   }
   console.log(`Demo organisation "${organisation.name}" is ready, with a sample strategy.`);
   console.log(`Log in at ${config.appUrl}/login with ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  const guessed = linkAddressNote(process.env);
+  if (guessed) console.log(guessed);
   console.log(`(colleagues ${people[1]!.email} and ${people[2]!.email} use the same password)`);
 }
 

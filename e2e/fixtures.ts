@@ -25,6 +25,8 @@ export interface RunningApp {
    * through the API without touching the account journey's invite (e2e/helpers/apiUsers.ts).
    */
   helperInviteEmail: string;
+  /** Its sign-up link (the token a registration needs). */
+  helperInviteLink: string;
 }
 
 export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>({
@@ -59,14 +61,12 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
       });
       const firstInviteLink = /Sign-up link: (\S+)/.exec(printed)?.[1] ?? '';
       const helperInviteEmail = 'team-lead@e2e.test';
-      execFileSync(
+      const helperPrinted = execFileSync(
         tsx,
         ['apps/server/src/cli.ts', 'invite', helperInviteEmail, '--organisation', 'E2E helpers'],
-        {
-          cwd: root,
-          env,
-        },
+        { cwd: root, env, encoding: 'utf8' },
       );
+      const helperInviteLink = /Sign-up link: (\S+)/.exec(helperPrinted)?.[1] ?? '';
       const child = spawn(tsx, ['apps/server/src/main.ts'], {
         cwd: root,
         env,
@@ -74,7 +74,15 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
       });
       try {
         await waitUntilReady(baseURL, child);
-        await use({ baseURL, smtp, dataDir, firstInviteLink, firstInviteEmail, helperInviteEmail });
+        await use({
+          baseURL,
+          smtp,
+          dataDir,
+          firstInviteLink,
+          firstInviteEmail,
+          helperInviteEmail,
+          helperInviteLink,
+        });
       } finally {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.once('exit', resolve));

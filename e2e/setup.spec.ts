@@ -29,6 +29,13 @@ test('the setup link creates the organisation and its administrator, once', asyn
   await page.goto(`${server.baseUrl}/login`);
   await expect(page.getByText(ORGANISATION_MESSAGES.needsSetup)).toBeVisible();
 
+  // Copied out of the JSON log line with its trailing `"}`: not recognised, and no restart asked.
+  await page.goto(`${link}"}`);
+  await expect(page.getByText(ORGANISATION_MESSAGES.setupLinkMangled)).toBeVisible();
+  await expect(page.getByText(/restart the server/)).toHaveCount(0);
+  // The plain line of its own holds exactly the link.
+  expect(server.output().split('\n')).toContain(link);
+
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Set up Keystone' })).toBeVisible();
   await page.getByLabel('Organisation name').fill('Northwind Traders');

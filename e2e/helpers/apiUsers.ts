@@ -36,8 +36,19 @@ export async function apiCall<T>(app: RunningApp, path: string, options: CallOpt
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** Signs up an invited address, follows the verification link from the mail, and logs in. */
-export async function signUpInvited(app: RunningApp, email: string, firstName: string): Promise<ApiUser> {
+/** The invitation token a sign-up link carries (registration needs it). */
+const inviteTokenOf = (signupLink: string) => new URL(signupLink).searchParams.get('invite') ?? '';
+
+/**
+ * Signs up an invited address with its invitation's token, follows the verification link from
+ * the mail, and logs in.
+ */
+export async function signUpInvited(
+  app: RunningApp,
+  email: string,
+  firstName: string,
+  invite: string,
+): Promise<ApiUser> {
   await apiCall(app, '/auth/registration/', {
     method: 'POST',
     body: {
@@ -46,6 +57,7 @@ export async function signUpInvited(app: RunningApp, email: string, firstName: s
       password2: API_USER_PASSWORD,
       first_name: firstName,
       last_name: 'Tester',
+      invite,
     },
   });
   const mail = await app.smtp.waitFor(email, /Confirm your e-mail/);
@@ -70,7 +82,7 @@ const leads = new Map<string, Promise<ApiUser>>();
 function organisationLead(app: RunningApp): Promise<ApiUser> {
   let lead = leads.get(app.baseURL);
   if (!lead) {
-    lead = signUpInvited(app, app.helperInviteEmail, 'Lead');
+    lead = signUpInvited(app, app.helperInviteEmail, 'Lead', inviteTokenOf(app.helperInviteLink));
     leads.set(app.baseURL, lead);
   }
   return lead;
@@ -90,7 +102,9 @@ export async function createUser(app: RunningApp, firstName = 'Helper'): Promise
   created += 1;
   const email = `${firstName.toLowerCase()}-${created}-${Date.now()}@e2e.test`;
   await apiCall(app, '/invites/create/', { method: 'POST', body: [email], token: lead.token });
-  return signUpInvited(app, email, firstName);
+  const invitation = await app.smtp.waitFor(email, /invited you/);
+  const signupLink = invitation.links.find((link) => link.includes('/signup?')) ?? '';
+  return signUpInvited(app, email, firstName, inviteTokenOf(signupLink));
 }
 
 /** Puts the user's session where the app keeps it, so the next page load is logged in. */

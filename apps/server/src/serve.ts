@@ -70,15 +70,36 @@ async function listenForMetrics(
   }
 }
 
-/** On an empty database: a warning, so the link shows however quiet LOG_LEVEL is (short of error). */
+/**
+ * On an empty database: a warning for operators' log tools (shown however quiet LOG_LEVEL is,
+ * short of error), and for the newcomer who just ran `npm start` the same link framed on a line
+ * of its own after the build output, so it is spotted and copied without the JSON around it.
+ */
 async function printSetupLink(app: BuiltApp['app'], ctx: BuiltApp['ctx']): Promise<void> {
   try {
     const link = await setupLinkIfNeeded(ctx);
-    if (link) app.log.warn(`Keystone has no organisation yet. Open this link to set it up: ${link}`);
+    if (!link) return;
+    app.log.warn(`Keystone has no organisation yet. Open this link to set it up: ${link}`);
+    process.stdout.write(setupLinkBlock(link));
   } catch (error) {
     // The server keeps serving; a restart prints a link.
     app.log.error({ err: error }, 'could not create a setup link');
   }
+}
+
+function setupLinkBlock(link: string): string {
+  const rule = '='.repeat(72);
+  return [
+    '',
+    rule,
+    'Keystone has no organisation yet. Open this link to set it up:',
+    '',
+    link,
+    '',
+    rule,
+    '',
+    '',
+  ].join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -246,9 +246,16 @@ describe('password change', () => {
     it('should refuse a common password under password1', async () => {
       const organisationId = await server.createOrganisation();
       const email = 'common-signup@example.com';
-      await server.invite(email, organisationId);
+      const invite = await server.invite(email, organisationId);
       const response = await server.api('POST', '/api/auth/registration/', {
-        body: { email, password1: 'Password1!', password2: 'Password1!', first_name: 'A', last_name: 'B' },
+        body: {
+          email,
+          password1: 'Password1!',
+          password2: 'Password1!',
+          first_name: 'A',
+          last_name: 'B',
+          invite,
+        },
       });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({

@@ -5,6 +5,7 @@ import { invites, pendingSignups, securityEvents, users } from '../src/db/schema
 import { maskSecrets } from '../src/http/logging';
 import { pendingSignupPasswordMatches } from '../src/modules/auth/signup';
 import {
+  inviteTokenFromMail,
   nthVerificationMail,
   signUp,
   signUpAndVerify,
@@ -88,10 +89,15 @@ describe('POST /api/auth/registration/', () => {
 
   it('should mail a link to the verification page and create the account only when it is used with the password', async () => {
     const email = 'Ada@Example.com';
-    await server.invite(email, organisationId);
-    const response = await server.api('POST', '/api/auth/registration/', { body: validSignup(email) });
+    const invite = await server.invite(email, organisationId);
+    const response = await server.api('POST', '/api/auth/registration/', {
+      body: { ...validSignup(email), invite },
+    });
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ detail: MESSAGES.registrationDone });
+    expect(response.body).toEqual({
+      detail: MESSAGES.registrationDone,
+      browser_secret: expect.stringMatching(/^[\w-]{43}$/),
+    });
 
     const mail = await server.smtp.waitFor('ada@example.com', /Confirm your e-mail/);
     expect(mail.html).toContain('Keystone');
@@ -105,9 +111,10 @@ describe('POST /api/auth/registration/', () => {
     const verified = await verify(server, tokenOf(link), FIRST);
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({ detail: MESSAGES.emailVerified });
+    // Used again (e.g. opened from the mail a second time): the account is verified, log in.
     const again = await verify(server, tokenOf(link), FIRST);
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ detail: MESSAGES.verificationLinkInvalid });
+    expect(again.body).toEqual({ detail: MESSAGES.emailAlreadyVerified });
 
     const login = await loginWith(email, FIRST);
     expect(login.status).toBe(200);
@@ -129,8 +136,8 @@ describe('POST /api/auth/registration/', () => {
     const response = await server.api('POST', '/api/auth/registration/', {
       body: { ...validSignup('ada@example.com'), password1: SECOND, password2: SECOND, first_name: 'Eve' },
     });
-    expect(response.status).toBe(400);
-    expect(response.body.errors.email).toBeDefined();
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail: MESSAGES.inviteOnly });
     expect((await loginWith('ada@example.com', SECOND)).status).toBe(400);
     const login = await loginWith('ada@example.com', FIRST);
     expect(login.status).toBe(200);
@@ -168,25 +175,61 @@ describe('POST /api/auth/registration/', () => {
     expect((await loginWith(existing.email, SECOND)).status).toBe(400);
   });
 
-  it("should keep the first sign-up's password when a second one comes, and void the older link", async () => {
+  it('should keep every sign-up of an address valid until one is verified, which voids the others', async () => {
     const email = 'twice@example.com';
     const first = await invitedSignup(email, FIRST, { first: 'First', last: 'Try' });
     const second = await nextSignup(email, SECOND, { first: 'Second', last: 'Try' }, 2);
     expect(second).not.toBe(first);
     expect(await userRow(email)).toBeUndefined();
 
-    const old = await verify(server, first, FIRST);
-    expect(old.status).toBe(400);
-    expect(old.body).toEqual({ detail: MESSAGES.verificationLinkInvalid });
-    // The newer link verifies only with its own sign-up's password.
+    // Each link verifies only with its own sign-up's password.
     const crossed = await verify(server, second, FIRST);
     expect(crossed.status).toBe(400);
     expect(crossed.body).toEqual({ detail: MESSAGES.signupPasswordMismatch });
 
-    expect((await verify(server, second, SECOND)).status).toBe(200);
-    expect((await loginWith(email, SECOND)).status).toBe(200);
-    expect((await loginWith(email, FIRST)).status).toBe(400);
-    expect((await userRow(email))!.firstName).toBe('Second');
+    // The older link still works after the newer sign-up; verifying it ends the newer one.
+    expect((await verify(server, first, FIRST)).status).toBe(200);
+    expect((await verify(server, second, SECOND)).body).toEqual({ detail: MESSAGES.emailAlreadyVerified });
+    const [left] = await db()
+      .select({ live: sql<number>`count(*) filter (where ${pendingSignups.usedAt} is null)` })
+      .from(pendingSignups)
+      .where(eq(pendingSignups.email, email));
+    expect(Number(left!.live)).toBe(0);
+    expect((await loginWith(email, FIRST)).status).toBe(200);
+    expect((await loginWith(email, SECOND)).status).toBe(400);
+    expect((await userRow(email))!.firstName).toBe('First');
+  });
+
+  it("should not let a sign-up without the invitation's token void the invitee's pending link", async () => {
+    const email = 'victim@example.com';
+    const invitees = await invitedSignup(email, FIRST, { first: 'Vic', last: 'Invitee' });
+    // A stranger who knows the address but not the invitation's link.
+    const stranger = await signUp(server, { email, password: SECOND, firstName: 'Mal', invite: null });
+    expect(stranger.status).toBe(403);
+    expect(stranger.body).toEqual({ detail: MESSAGES.inviteOnly });
+    expect(
+      server.smtp.mailsTo(email).filter((mail) => /Confirm your e-mail/.test(mail.subject)),
+    ).toHaveLength(1);
+    expect((await verify(server, invitees, FIRST)).status).toBe(200);
+    expect((await userRow(email))!.firstName).toBe('Vic');
+  });
+
+  it('should answer a sign-up without a token the same for invited, registered and unknown addresses', async () => {
+    await server.invite('invited-only@example.com', organisationId);
+    const registered = await server.createUser({ email: 'registered@example.com', organisationId });
+    const answers = [];
+    for (const email of ['invited-only@example.com', registered.email, 'unknown@example.com']) {
+      answers.push(await signUp(server, { email, password: FIRST, invite: null }));
+    }
+    for (const answer of answers) {
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ detail: MESSAGES.inviteOnly });
+    }
+    const pending = await db()
+      .select()
+      .from(pendingSignups)
+      .where(eq(pendingSignups.email, 'invited-only@example.com'));
+    expect(pending).toEqual([]);
   });
 
   it("should refuse the owner's own password on a stranger's sign-up link and change nothing", async () => {
@@ -203,12 +246,12 @@ describe('POST /api/auth/registration/', () => {
     expect((await inviteRow(email))!.isAccepted).toBe(false);
     expect((await loginWith(email, owner)).status).toBe(400);
 
-    // Signing up themselves voids the stranger's link; the owner's own link works.
+    // Signing up themselves gives the owner a link of their own; verifying it ends the other one.
     const ownLink = await nextSignup(email, owner, { first: 'Olivia', last: 'Owner' }, 2);
-    expect((await verify(server, strangersLink, stranger)).body).toEqual({
-      detail: MESSAGES.verificationLinkInvalid,
-    });
     expect((await verify(server, ownLink, owner)).status).toBe(200);
+    expect((await verify(server, strangersLink, stranger)).body).toEqual({
+      detail: MESSAGES.emailAlreadyVerified,
+    });
     const login = await loginWith(email, owner);
     expect(login.status).toBe(200);
     expect((await loginWith(email, stranger)).status).toBe(400);
@@ -312,18 +355,80 @@ describe('POST /api/auth/registration/', () => {
     expect((await loginWith(email, owner.password)).status).toBe(200);
   });
 
-  it("should tell login whether a password is the newest pending sign-up's", async () => {
+  it("should tell login whether a password is a pending sign-up's", async () => {
     const email = 'pending@example.com';
     await invitedSignup(email, FIRST);
     expect(await pendingSignupPasswordMatches(db(), email, FIRST)).toBe(true);
     expect(await pendingSignupPasswordMatches(db(), ' Pending@Example.com ', FIRST)).toBe(true);
     expect(await pendingSignupPasswordMatches(db(), email, SECOND)).toBe(false);
     const newer = await nextSignup(email, SECOND, {}, 2);
-    expect(await pendingSignupPasswordMatches(db(), email, FIRST)).toBe(false);
+    expect(await pendingSignupPasswordMatches(db(), email, FIRST)).toBe(true);
     expect(await pendingSignupPasswordMatches(db(), email, SECOND)).toBe(true);
     await verify(server, newer, SECOND);
     expect(await pendingSignupPasswordMatches(db(), email, SECOND)).toBe(false);
+    expect(await pendingSignupPasswordMatches(db(), email, FIRST)).toBe(false);
     expect(await pendingSignupPasswordMatches(db(), 'nobody@example.com', SECOND)).toBe(false);
+  });
+
+  // The same server: what the verification page reads, and the browser that signed up.
+  const stateOf = (token: string) => server.api('GET', `/api/auth/registration/verify-email/${token}/`);
+  async function signupWithSecret(email: string) {
+    await server.invite(email, organisationId);
+    const answer = await signUp(server, { email, password: FIRST });
+    expect(answer.status).toBe(201);
+    const token = tokenOf(verificationLink(await server.smtp.waitFor(email, /Confirm your e-mail/)));
+    return { token, secret: answer.body.browser_secret as string };
+  }
+  const verifyWithSecret = (token: string, secret: string) =>
+    server.api('POST', '/api/auth/registration/verify-email/', {
+      body: { key: token, browser_secret: secret },
+    });
+
+  it('should tell the page whether a link waits, is verified or is invalid, changing nothing', async () => {
+    const email = 'state@example.com';
+    const { token } = await signupWithSecret(email);
+    expect((await stateOf(token)).body).toEqual({ state: 'pending', email });
+    expect((await stateOf(token)).body).toEqual({ state: 'pending', email });
+    expect((await verify(server, token, FIRST)).status).toBe(200);
+    expect((await stateOf(token)).body).toEqual({ state: 'verified', email });
+    for (const other of ['A'.repeat(43), `${token}"}`, 'short']) {
+      const answer = await stateOf(encodeURIComponent(other));
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ state: 'invalid', email: null });
+    }
+  });
+
+  it('should call an expired link invalid while its account is not verified', async () => {
+    const email = 'expired-state@example.com';
+    const { token } = await signupWithSecret(email);
+    await server.database.db
+      .update(pendingSignups)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(pendingSignups.email, email));
+    expect((await stateOf(token)).body).toEqual({ state: 'invalid', email: null });
+  });
+
+  it("should verify with the signing-up browser's secret instead of the password", async () => {
+    const email = 'same-browser@example.com';
+    const { token, secret } = await signupWithSecret(email);
+    const verified = await verifyWithSecret(token, secret);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({ detail: MESSAGES.emailVerified });
+    const login = await server.api('POST', '/api/auth/login/', { body: { email, password: FIRST } });
+    expect(login.status).toBe(200);
+  });
+
+  it("should refuse another browser's secret without voiding the link, which still takes the password", async () => {
+    const email = 'other-browser@example.com';
+    const { token } = await signupWithSecret(email);
+    const { secret: othersSecret } = await signupWithSecret('someone-else@example.com');
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const refused = await verifyWithSecret(token, attempt === 0 ? othersSecret : `x${attempt}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ detail: MESSAGES.signupBrowserUnknown });
+    }
+    expect((await stateOf(token)).body.state).toBe('pending');
+    expect((await verify(server, token, FIRST)).status).toBe(200);
   });
 });
 
@@ -360,6 +465,7 @@ describe('verification of a person already placed on a team', () => {
       password: FIRST,
       firstName: 'Katherine',
       lastName: 'Johnson',
+      invite: await inviteTokenFromMail(server, 'katherine@acme.com'),
     });
     expect(registration.status).toBe(201);
     // Signing up alone names nobody and accepts nothing.

@@ -3,7 +3,7 @@
  * get their own invitation; the sign-up link decides where the person lands; nothing answered to
  * one organisation tells it about the other.
  */
-import { LIMITS, NAME_NOT_ALLOWED, ORGANISATION_MESSAGES } from '@keystone/contract';
+import { LIMITS, MESSAGES, NAME_NOT_ALLOWED, ORGANISATION_MESSAGES } from '@keystone/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedMail } from '../../../testing/smtp';
@@ -102,10 +102,10 @@ describe('invitations per organisation', () => {
     const rivalLink = await inviteLink(email, /invited you/, 2);
     expect(rivalLink.searchParams.get('invite')).not.toBe(acmeLink.searchParams.get('invite'));
 
-    // Without a link, an address invited twice must choose.
+    // Without a link's token nobody signs up, whoever invited the address.
     const unclear = await register(email);
-    expect(unclear.status).toBe(400);
-    expect(unclear.body.detail).toBe(ORGANISATION_MESSAGES.inviteLinkNeeded);
+    expect(unclear.status).toBe(403);
+    expect(unclear.body).toEqual({ detail: MESSAGES.inviteOnly });
 
     await join(email, acmeLink.searchParams.get('invite'));
     expect((await organisationOf(email))?.organisationId).toBe(acme.organisationId);
@@ -125,10 +125,13 @@ describe('invitations per organisation', () => {
     expect((await organisationOf(email))?.organisationId).toBe(rival.organisationId);
   });
 
-  it('joins the only inviting organisation when the sign-up has no link', async () => {
+  it("refuses a sign-up without the link's token even when one organisation invited the address", async () => {
     const email = 'single@elsewhere.test';
     await invite(rival, [email]);
-    await join(email);
+    const withoutLink = await register(email);
+    expect(withoutLink.status).toBe(403);
+    expect(withoutLink.body).toEqual({ detail: MESSAGES.inviteOnly });
+    await join(email, (await inviteLink(email)).searchParams.get('invite'));
     expect((await organisationOf(email))?.organisationId).toBe(rival.organisationId);
   });
 
@@ -170,8 +173,8 @@ describe('invitations per organisation', () => {
       .returning({ id: organisations.id });
     await server.invite('first@fresh.test', created!.id);
     await server.invite('second@fresh.test', created!.id);
-    await join('first@fresh.test');
-    await join('second@fresh.test');
+    await join('first@fresh.test', server.inviteTokens.get('first@fresh.test'));
+    await join('second@fresh.test', server.inviteTokens.get('second@fresh.test'));
     expect((await organisationOf('first@fresh.test'))?.isAdmin).toBe(true);
     expect((await organisationOf('second@fresh.test'))?.isAdmin).toBe(false);
   });

@@ -2,7 +2,7 @@ import { INVITE_MESSAGES, MESSAGES } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../src/db/schema';
-import { tokenOf, verificationLink, verify } from './helpers/signup';
+import { inviteTokenFromMail, tokenOf, verificationLink, verify } from './helpers/signup';
 import { getTestServer, type TestServer, type TestUser } from './helpers/testServer';
 
 describe('invites', () => {
@@ -176,6 +176,7 @@ describe('invites', () => {
           password2: 'Good-pass1!',
           first_name: 'Barbara',
           last_name: 'Liskov',
+          invite: await inviteTokenFromMail(server, email),
         },
       });
       expect(registration.status).toBe(201);

@@ -26,6 +26,16 @@ describe('npm start on an empty database', () => {
     throw new Error(`no setup link printed:\n${server.output()}`);
   }
 
+  it('should also print the link on a plain line of its own, outside the JSON log line', async () => {
+    const link = await printedLink();
+    const lines = server.output().split('\n');
+    expect(lines).toContain(link);
+    const at = lines.indexOf(link);
+    expect(lines.slice(at - 3, at).join('\n')).toContain(
+      'Keystone has no organisation yet. Open this link to set it up:',
+    );
+  });
+
   it('should print a setup link that creates the organisation and logs its administrator in', async () => {
     const link = await printedLink();
     expect(link.startsWith(`${server.baseUrl}/setup/`)).toBe(true);

@@ -114,7 +114,7 @@ describe('first-run setup', () => {
 
   it('should refuse a wrong token and keep the real links working', async () => {
     const token = await newToken();
-    const wrong = await post(setupForm('guessed-token'));
+    const wrong = await post(setupForm('G'.repeat(43)));
     expect(wrong.status).toBe(400);
     expect(wrong.body.detail).toBe(ORGANISATION_MESSAGES.setupLinkInvalid);
     expect(await organisationCount()).toBe(0);
@@ -122,8 +122,20 @@ describe('first-run setup', () => {
     expect((await post(setupForm(token))).status).toBe(201);
   });
 
+  it('should call a mangled link not recognised (not expired), keeping the real one working', async () => {
+    const token = await newToken();
+    for (const mangled of [`${token}"}`, token.slice(0, 30), `${token}.`]) {
+      const answer = await post(setupForm(mangled));
+      expect(answer.status).toBe(400);
+      expect(answer.body.detail).toBe(ORGANISATION_MESSAGES.setupLinkMangled);
+    }
+    expect(await organisationCount()).toBe(0);
+    expect(await linkStatus(token)).toEqual({ valid: true });
+    expect((await post(setupForm(token))).status).toBe(201);
+  });
+
   it('should refuse an expired link', async () => {
-    const token = 'expired-setup-token';
+    const token = 'e'.repeat(43);
     await db()
       .insert(setupTokens)
       .values({ tokenHash: sha256(token), expiresAt: sql`now() - interval '1 second'` });

@@ -167,6 +167,7 @@ describe('PATCH /api/assign-users-to-strategy/', () => {
         password2: 'Good-pass1!',
         first_name: 'Katherine',
         last_name: 'Johnson',
+        invite: signup.searchParams.get('invite'),
       },
     });
     expect(registration.status).toBe(201);

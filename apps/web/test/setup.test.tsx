@@ -8,7 +8,9 @@ const PASSWORD = 'Quartz-lantern8?';
 const config = (needsSetup: boolean) => ({
   'GET /api/config/': ok({ product_name: 'Keystone', google: null, needs_setup: needsSetup }),
 });
-const LINK = 'GET /api/setup/tok_1/';
+// A token as the server prints it: 43 base64url characters.
+const TOKEN = 'tok1'.padEnd(43, 'x');
+const LINK = `GET /api/setup/${TOKEN}/`;
 const SETUP = 'POST /api/setup/';
 
 afterEach(() => {
@@ -41,14 +43,14 @@ describe('setup page', () => {
       [SETUP]: { status: 201, body: { user_id: 7, key: 'key-7' } },
       'GET /api/strategies/': ok([]),
     });
-    const { router } = renderApp('/setup/tok_1');
+    const { router } = renderApp(`/setup/${TOKEN}`);
     await fillForm();
     // The form appeared only once the link had been checked.
-    expect(calls.some((call) => call.path === '/api/setup/tok_1/')).toBe(true);
+    expect(calls.some((call) => call.path === `/api/setup/${TOKEN}/`)).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/strategies'));
     expect(readSession()).toEqual({ id: 7, token: 'key-7' });
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      token: 'tok_1',
+      token: TOKEN,
       organisation_name: 'Northwind Traders',
       first_name: 'Grace',
       last_name: 'Hopper',
@@ -58,9 +60,18 @@ describe('setup page', () => {
     });
   });
 
+  it('should call a link copied with the log line\'s trailing "} not recognised, without asking the server', async () => {
+    const { calls } = fakeServer({ ...config(true), [LINK]: ok({ valid: true }) });
+    renderApp(`/setup/${TOKEN}%22%7D`);
+    expect(await screen.findByText(ORGANISATION_MESSAGES.setupLinkMangled)).toBeTruthy();
+    expect(screen.queryByText(/restart the server/)).toBeNull();
+    expect(screen.queryByLabelText(/^Organisation name/)).toBeNull();
+    expect(calls.some((call) => call.path.startsWith('/api/setup/'))).toBe(false);
+  });
+
   it('should say so when the link no longer works, with no form', async () => {
     fakeServer({ ...config(false), [LINK]: ok({ valid: false }) });
-    renderApp('/setup/tok_1');
+    renderApp(`/setup/${TOKEN}`);
     expect(await screen.findByText(ORGANISATION_MESSAGES.setupLinkInvalid)).toBeTruthy();
     expect(screen.queryByLabelText(/^Organisation name/)).toBeNull();
   });
@@ -78,7 +89,7 @@ describe('setup page', () => {
       [LINK]: ok({ valid: true }),
       [SETUP]: () => answer,
     });
-    const { router } = renderApp('/setup/tok_1');
+    const { router } = renderApp(`/setup/${TOKEN}`);
     await fillForm();
     const password = await screen.findByLabelText(/^Password/);
     await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
@@ -87,12 +98,12 @@ describe('setup page', () => {
     answer = { status: 400, body: { detail: ORGANISATION_MESSAGES.setupLinkInvalid } };
     await fillForm('Quartz-lantern9?');
     expect(await screen.findByText(ORGANISATION_MESSAGES.setupLinkInvalid)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/setup/tok_1');
+    expect(router.state.location.pathname).toBe(`/setup/${TOKEN}`);
   });
 
   it('should check the form before sending it', async () => {
     const { calls } = fakeServer({ ...config(true), [LINK]: ok({ valid: true }) });
-    renderApp('/setup/tok_1');
+    renderApp(`/setup/${TOKEN}`);
     fireEvent.submit((await screen.findByLabelText(/^Organisation name/)).closest('form')!);
     expect(await screen.findByText(ORGANISATION_MESSAGES.organisationNameRequired)).toBeTruthy();
     expect(screen.getByText(MESSAGES.firstNameRequired)).toBeTruthy();

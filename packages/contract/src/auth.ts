@@ -28,7 +28,11 @@ export const registrationRequest = z
     password2: z.string({ error: MESSAGES.passwordsMustMatch }).max(LIMITS.passwordMax),
     first_name: nameSchema(MESSAGES.firstNameRequired),
     last_name: nameSchema(MESSAGES.lastNameRequired),
-    /** The token of an invitation's sign-up link: the person joins that invitation's organisation. */
+    /**
+     * The token of an invitation's sign-up link: the person joins that invitation's organisation.
+     * Required (a sign-up without it is refused with MESSAGES.inviteOnly whatever the address),
+     * but not by the schema, so that refusal reads the same for every address.
+     */
     invite: z.string().max(256).optional(),
   })
   .superRefine((value, ctx) =>
@@ -36,18 +40,46 @@ export const registrationRequest = z
   );
 export type RegistrationRequest = z.infer<typeof registrationRequest>;
 
-/** The verification page: the token of the mailed link and the password chosen at that sign-up. */
-export const verifyEmailRequest = z.object({
-  key: z
-    .string({ error: MESSAGES.verificationLinkInvalid })
-    .min(1, MESSAGES.verificationLinkInvalid)
-    .max(256, MESSAGES.verificationLinkInvalid),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(LIMITS.passwordMax),
-});
+/**
+ * A sign-up's answer: besides the confirmation, a secret for the browser that signed up to keep;
+ * sent with the mailed link's token it stands for the password (in that browser only).
+ */
+export const registrationResponse = z.object({ detail: z.string(), browser_secret: z.string() });
+export type RegistrationResponse = z.infer<typeof registrationResponse>;
+
+/**
+ * The verification page: the token of the mailed link and the password chosen at that sign-up,
+ * or, in the browser that signed up, the secret the sign-up's answer gave it.
+ */
+export const verifyEmailRequest = z
+  .object({
+    key: z
+      .string({ error: MESSAGES.verificationLinkInvalid })
+      .min(1, MESSAGES.verificationLinkInvalid)
+      .max(256, MESSAGES.verificationLinkInvalid),
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .max(LIMITS.passwordMax)
+      .optional(),
+    browser_secret: z.string().min(1).max(256).optional(),
+  })
+  .refine((value) => value.password !== undefined || value.browser_secret !== undefined, {
+    path: ['password'],
+    message: 'Password is required',
+  });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+
+/**
+ * What a verification link is now, read without changing anything (mail scanners open links):
+ * `pending` (waiting for its password), `verified` (the address's account is verified: log in),
+ * `invalid` (unknown, expired or voided). The address comes with the first two, for the page.
+ */
+export const verificationLinkResponse = z.object({
+  state: z.enum(['pending', 'verified', 'invalid']),
+  email: z.string().nullable(),
+});
+export type VerificationLinkState = z.infer<typeof verificationLinkResponse>;
 
 export const detailResponse = z.object({ detail: z.string() });
 export type DetailResponse = z.infer<typeof detailResponse>;

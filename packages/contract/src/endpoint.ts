@@ -30,11 +30,12 @@ export interface Endpoint {
   /**
    * May answer 429. Per client address: `signIn` counts the failed calls that sign in or create
    * accounts (a success takes its count back, so colleagues behind one address are never
-   * refused), `mailing` every call of one that mails whoever the address names (a reset link).
+   * refused), `perAddress` every call (calls whose answer does not tell a failure: a reset
+   * request, which mails whoever the address names, and the state of a printed or mailed link).
    * Per signed-in person: `costly` (calls that take the server's CPU, COSTLY_CALLS_PER_MINUTE)
    * and `examplePerPerson` (EXAMPLE_STRATEGIES_PER_HOUR).
    */
-  rateLimit?: 'signIn' | 'mailing' | 'costly' | 'examplePerPerson';
+  rateLimit?: 'signIn' | 'perAddress' | 'costly' | 'examplePerPerson';
   errors?: readonly EndpointErrorStatus[];
   /** Answers HTML instead of JSON. */
   html?: boolean;

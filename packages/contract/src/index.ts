@@ -11,6 +11,7 @@ export * from './exampleStrategy';
 export * from './history';
 export * from './invites';
 export * from './limits';
+export * from './linkTokens';
 export * from './messages';
 export * from './mfa';
 export * from './organisation';

@@ -54,6 +54,11 @@ export const MESSAGES = {
   verificationLinkInvalid:
     'This verification link is invalid or has expired. Please sign up again or contact your admin.',
   verifyEmailFailed: 'Failed to verify the e-mail address. Please try again.',
+  emailAlreadyVerified: 'This e-mail address is already verified. You can log in.',
+  signupBrowserUnknown:
+    'This browser did not make the sign-up of this link. Enter the password you chose when signing up.',
+  signupNeedsInviteLink:
+    'To create an account, open the sign-up link in your invitation e-mail: it tells us which organisation you join.',
   signupPasswordMismatch:
     'This password is not the one chosen when signing up. If you did not sign up, you can ignore the e-mail; to sign up yourself, start again from the sign-up page.',
   passwordResetSent: 'If an account exists for this e-mail, a link to reset the password has been sent.',

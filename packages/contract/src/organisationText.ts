@@ -48,6 +48,8 @@ export const ORGANISATION_MESSAGES = {
   inviteLinkInvalid: 'This invitation link is no longer valid. Please ask for a new invitation.',
   inviteLinkOtherAddress:
     'This invitation was sent to another e-mail address. Sign up with the address it was sent to.',
+  setupLinkMangled:
+    'This setup link is not recognised: part of it is missing, or something was copied with it. Copy the whole link, exactly as the server printed it on a line of its own, and open it again.',
   setupLinkInvalid:
     'This setup link is no longer valid. If this Keystone has not been set up yet, restart the server to print a new link.',
   setupFailed: 'Failed to set up the organisation. Please try again.',

@@ -9,8 +9,9 @@ import { organisations, users } from './schema';
 
 /**
  * A sign-up waiting for its verification link. Nothing of it reaches `users` until its own token
- * is used together with its own password, so a stranger's sign-up can never set an account's
- * credentials; a newer sign-up for the same address voids the older ones.
+ * is used together with its own password (or the secret of the browser that signed up), so a
+ * stranger's sign-up can never set an account's credentials. Sign-ups of one address stay valid
+ * side by side until one of them is verified, which voids the others.
  */
 export const pendingSignups = pgTable(
   'pending_signups',
@@ -25,8 +26,10 @@ export const pendingSignups = pgTable(
     lastName: text('last_name').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Set when verified, or when a newer sign-up (or too many wrong passwords) voided it. */
+    /** Set when verified, or when another sign-up's verification (or too many wrong passwords) voided it. */
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** SHA-256 of the secret the sign-up's answer gave its browser: there, it stands for the password. */
+    browserSecretHash: text('browser_secret_hash'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: createdAt(),
   },

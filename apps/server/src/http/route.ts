@@ -73,7 +73,7 @@ export interface RouteOptions {
  * checked (preHandler), by user id, so people behind one address do not share it.
  */
 function rateLimitOf(ctx: AppContext, kind: NonNullable<Endpoint['rateLimit']>) {
-  if (kind === 'signIn' || kind === 'mailing') {
+  if (kind === 'signIn' || kind === 'perAddress') {
     return { max: ctx.config.authRateLimit, timeWindow: '1 minute', keyGenerator: addressOf };
   }
   const perPerson = {

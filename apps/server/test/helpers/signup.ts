@@ -7,9 +7,14 @@ export interface Signup {
   password: string;
   firstName?: string;
   lastName?: string;
+  /** The sign-up link's invitation token; by default the one server.invite() made; null: none. */
+  invite?: string | null;
 }
 
+/** Signs up as the invitation mail's link does: with the invitation's token. */
 export function signUp(server: TestServer, signup: Signup): Promise<ApiResponse> {
+  const invite =
+    signup.invite === undefined ? server.inviteTokens.get(signup.email.toLowerCase()) : signup.invite;
   return server.api('POST', '/api/auth/registration/', {
     body: {
       email: signup.email,
@@ -17,8 +22,18 @@ export function signUp(server: TestServer, signup: Signup): Promise<ApiResponse>
       password2: signup.password,
       first_name: signup.firstName ?? 'Ada',
       last_name: signup.lastName ?? 'Lovelace',
+      ...(invite && { invite }),
     },
   });
+}
+
+/** The invitation token of the sign-up link in the invitation mail to the address. */
+export async function inviteTokenFromMail(server: TestServer, email: string): Promise<string> {
+  const mail = await server.smtp.waitFor(email, /invited you/);
+  const link = mail.links.find((candidate) => candidate.includes('/signup?'));
+  const token = link && new URL(link).searchParams.get('invite');
+  if (!token) throw new Error(`no sign-up link with an invitation token in the mail to ${email}`);
+  return token;
 }
 
 /** The verification link of a sign-up mail: the web page /verify-email/{token}. */

@@ -9,6 +9,7 @@ import { type BuildOptions, type BuiltApp, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { invites, organisations, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
+import { newInviteToken } from '../../src/modules/invites/service';
 import { createTestDatabase } from './database';
 
 export type { ApiResponse } from '../../../../testing/api';
@@ -37,7 +38,10 @@ export interface TestServer extends BuiltApp {
       isAdmin?: boolean;
     },
   ): Promise<TestUser>;
-  invite(email: string, organisationId: number): Promise<void>;
+  /** Invites the address; answers the token its sign-up link would carry (kept for signUp()). */
+  invite(email: string, organisationId: number): Promise<string>;
+  /** The token of the address's last invitation made with invite(). */
+  inviteTokens: Map<string, string>;
   /** SQL statements the application ran (the outbox polling and lock sweeps left out). */
   queries: string[];
   loginAs(user: TestUser): Promise<string>;
@@ -123,8 +127,12 @@ export async function getTestServer(
         .returning({ id: users.id });
       return { id: row!.id, email, password: options.password ?? PASSWORD, organisationId };
     },
+    inviteTokens: new Map(),
     async invite(email, organisationId) {
-      await db.insert(invites).values({ email: email.toLowerCase(), organisationId });
+      const { token, tokenHash } = newInviteToken();
+      await db.insert(invites).values({ email: email.toLowerCase(), organisationId, tokenHash });
+      server.inviteTokens.set(email.toLowerCase(), token);
+      return token;
     },
     async loginAs(user) {
       const response = await server.api('POST', '/api/auth/login/', {

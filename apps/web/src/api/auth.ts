@@ -4,12 +4,14 @@ import {
   type LoginRequest,
   type PasswordResetConfirmRequest,
   type RegistrationRequest,
+  type VerificationLinkState,
   type VerifyEmailRequest,
   verifyEmailRequest,
 } from '@keystone/contract';
 import { authApi } from '@keystone/contract/endpoints/auth';
 import { apiRequest } from './client';
 import type { Session } from './session';
+import { rememberSignupSecret } from './signupSecrets';
 import { toWire, type WireNames } from './wireForms';
 
 export interface Credentials {
@@ -38,6 +40,12 @@ export interface PasswordReset {
 export interface EmailVerification {
   token: string;
   password: string;
+}
+
+/** In the browser that signed up: the link's token and the secret the sign-up's answer gave it. */
+export interface BrowserVerification {
+  token: string;
+  browserSecret: string;
 }
 
 export const credentialsWire: WireNames<Credentials, LoginRequest> = { email: 'email', password: 'password' };
@@ -97,17 +105,28 @@ export async function loginWithGoogle(google: GoogleCode): Promise<SignInOutcome
   return signInOutcome(answer);
 }
 
-/** The spec counts a detail in the answer as success; without one it is a ResponseShapeError. */
+/**
+ * The spec counts a detail in the answer as success; without one it is a ResponseShapeError.
+ * This browser keeps the answer's secret, so the mailed link verifies here without the password.
+ */
 export async function register(registration: Registration): Promise<string> {
   const answer = await apiRequest(authApi.register, { body: toWire(registration, registrationWire) });
+  rememberSignupSecret(registration.email, answer.browser_secret);
   return answer.detail;
 }
 
+/** What the mailed link is now (pending, verified, invalid), read without changing anything. */
+export function verificationLinkState(token: string): Promise<VerificationLinkState> {
+  return apiRequest(authApi.verificationLink, { params: { token } });
+}
+
 /** Verifies the address of the link's sign-up; resolves to the server's confirmation. */
-export async function verifyEmail(verification: EmailVerification): Promise<string> {
-  const answer = await apiRequest(authApi.verifyEmail, {
-    body: verifyEmailRequest.parse(toWire(verification, emailVerificationWire)),
-  });
+export async function verifyEmail(verification: EmailVerification | BrowserVerification): Promise<string> {
+  const body =
+    'browserSecret' in verification
+      ? { key: verification.token, browser_secret: verification.browserSecret }
+      : toWire(verification, emailVerificationWire);
+  const answer = await apiRequest(authApi.verifyEmail, { body: verifyEmailRequest.parse(body) });
   return answer.detail;
 }
 

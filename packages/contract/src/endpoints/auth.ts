@@ -7,9 +7,11 @@ import {
   passwordResetRequest,
   publicConfigResponse,
   registrationRequest,
+  registrationResponse,
+  verificationLinkResponse,
   verifyEmailRequest,
 } from '../auth';
-import { type Endpoint, resetLinkParams } from '../endpoint';
+import { type Endpoint, resetLinkParams, tokenParams } from '../endpoint';
 import { loginOrMfaResponse, mfaLoginRequest } from '../mfa';
 import { passwordChangeRequest } from '../sessions';
 
@@ -26,19 +28,30 @@ export const authApi = {
     method: 'POST',
     path: '/api/auth/registration/',
     tag: 'auth',
-    summary: 'Sign up (an invite for the e-mail is required); mails a verification link',
+    summary:
+      "Sign up with an invitation's token (without one: 403 whatever the address); mails a verification link and answers this browser's secret",
     auth: false,
     body: registrationRequest,
-    answer: detailResponse,
+    answer: registrationResponse,
     status: 201,
     rateLimit: 'signIn',
+  },
+  verificationLink: {
+    method: 'GET',
+    path: '/api/auth/registration/verify-email/{token}/',
+    tag: 'auth',
+    summary: 'What a verification link is now (pending, verified, invalid), changing nothing',
+    auth: false,
+    params: tokenParams,
+    answer: verificationLinkResponse,
+    rateLimit: 'perAddress',
   },
   verifyEmail: {
     method: 'POST',
     path: '/api/auth/registration/verify-email/',
     tag: 'auth',
     summary:
-      "Verify the address with the mailed link's token and the password chosen at that sign-up; creates or completes the account",
+      "Verify the address with the mailed link's token and the password chosen at that sign-up (or the signing-up browser's secret); creates or completes the account",
     auth: false,
     body: verifyEmailRequest,
     answer: detailResponse,
@@ -74,7 +87,7 @@ export const authApi = {
     auth: false,
     body: passwordResetRequest,
     answer: detailResponse,
-    rateLimit: 'mailing',
+    rateLimit: 'perAddress',
   },
   confirmPasswordReset: {
     method: 'POST',

@@ -24,7 +24,7 @@ export const setupApi = {
     auth: false,
     params: tokenParams,
     answer: setupStatusResponse,
-    rateLimit: 'signIn',
+    rateLimit: 'perAddress',
   },
   complete: {
     method: 'POST',

@@ -17,3 +17,5 @@ ALTER TABLE "deleted_records" ADD CONSTRAINT "deleted_records_deleted_by_users_i
 CREATE UNIQUE INDEX "deleted_records_activity_idx" ON "deleted_records" USING btree ("activity_id");--> statement-breakpoint
 CREATE INDEX "deleted_records_record_idx" ON "deleted_records" USING btree ("model","record_id");--> statement-breakpoint
 CREATE INDEX "deleted_records_purge_idx" ON "deleted_records" USING btree ("deleted_at") WHERE "deleted_records"."snapshot" is not null;
+--> statement-breakpoint
+ALTER TABLE "pending_signups" ADD COLUMN "browser_secret_hash" text;

@@ -23,10 +23,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     needs_setup: await needsSetup(ctx.db),
   }));
 
-  route(app, ctx, authApi.register, async ({ body }) => {
-    await register(ctx, body);
-    return { detail: MESSAGES.registrationDone };
-  });
+  route(app, ctx, authApi.register, async ({ body }) => ({
+    detail: MESSAGES.registrationDone,
+    browser_secret: await register(ctx, body),
+  }));
 
   signupRoutes(app, ctx);
 

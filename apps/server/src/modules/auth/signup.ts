@@ -1,15 +1,18 @@
 /**
- * Sign-up (invite-only) and e-mail verification. A sign-up only records a pending attempt with
- * its own mailed token; the account gets that attempt's password and names when its token is
- * used with its password, so no sign-up can change an existing account.
+ * Sign-up (invite-only: the invitation's token is required) and e-mail verification. A sign-up
+ * only records a pending attempt with its own mailed token; the account gets that attempt's
+ * password and names when its token is used with its password (or, in the browser that signed
+ * up, that browser's secret), so no sign-up can change an existing account.
  */
 import {
+  isWellFormedLinkToken,
   MESSAGES,
   ORGANISATION_MESSAGES,
   type RegistrationRequest,
+  type VerificationLinkState,
   type VerifyEmailRequest,
 } from '@keystone/contract';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { pendingSignups } from '../../db/schema';
@@ -31,17 +34,24 @@ export const MAX_VERIFY_ATTEMPTS = 10;
 
 type PendingSignup = typeof pendingSignups.$inferSelect;
 
-/** Records a sign-up of an invited address and mails its verification link; voids older ones. */
-export async function register(ctx: AppContext, input: RegistrationRequest): Promise<void> {
+/**
+ * Records a sign-up made with an invitation's token and mails its verification link; answers the
+ * secret that stands for the password in this browser. Without a token nothing about the address
+ * is looked at: invited, registered and unknown addresses get the same 403. Other pending sign-ups
+ * of the address stay valid (only a verification voids them), so nobody can cancel someone's link.
+ */
+export async function register(ctx: AppContext, input: RegistrationRequest): Promise<string> {
+  if (!input.invite) throw forbidden(MESSAGES.inviteOnly);
   await refuseCommonPassword(input.password1, 'password1', [input.email, input.first_name, input.last_name]);
   const passwordHash = await hashPassword(input.password1);
+  const browserSecret = randomSecret();
   await ctx.db.transaction(async (tx) => {
+    // The link's invitation first: only its holder learns anything about the address.
+    const invite = await invitationFor(tx, input.email, input.invite);
+    if (!invite) throw forbidden(MESSAGES.inviteOnly);
     if (await findUserByEmail(tx, input.email)) {
       throw badRequest(ALREADY_REGISTERED, { email: [ALREADY_REGISTERED] });
     }
-    const invite = await invitationFor(tx, input.email, input.invite);
-    if (!invite) throw forbidden(MESSAGES.inviteOnly);
-    await voidPendingSignups(tx, input.email);
     const token = randomSecret();
     await tx.insert(pendingSignups).values({
       email: input.email,
@@ -50,6 +60,7 @@ export async function register(ctx: AppContext, input: RegistrationRequest): Pro
       firstName: input.first_name,
       lastName: input.last_name,
       tokenHash: sha256(token),
+      browserSecretHash: sha256(browserSecret),
       expiresAt: new Date(Date.now() + LIFETIME_MS),
     });
     // A page, not an API call: opening the link (as mail scanners do) changes nothing.
@@ -57,13 +68,21 @@ export async function register(ctx: AppContext, input: RegistrationRequest): Pro
     await enqueueMail(tx, { to: input.email, ...verificationMail(input.first_name, link) });
   });
   ctx.mailQueued();
+  return browserSecret;
 }
 
-async function voidPendingSignups(db: Queryable, email: string): Promise<void> {
+/** The address's other sign-ups end once one of them is verified. */
+async function voidOtherSignups(db: Queryable, verified: PendingSignup): Promise<void> {
   await db
     .update(pendingSignups)
     .set({ usedAt: new Date() })
-    .where(and(eq(pendingSignups.email, email), isNull(pendingSignups.usedAt)));
+    .where(
+      and(
+        eq(pendingSignups.email, verified.email),
+        isNull(pendingSignups.usedAt),
+        ne(pendingSignups.id, verified.id),
+      ),
+    );
 }
 
 const isActive = () => and(isNull(pendingSignups.usedAt), gt(pendingSignups.expiresAt, new Date()));
@@ -77,10 +96,54 @@ async function activeSignupByToken(db: Queryable, token: string): Promise<Pendin
   return row;
 }
 
+/** An account of the address, signed up and verified: its links have nothing left to do. */
+async function isVerifiedAddress(db: Queryable, email: string): Promise<boolean> {
+  const account = await findUserByEmail(db, email);
+  return Boolean(account?.emailVerifiedAt);
+}
+
 /**
- * Verifies the address of the link's sign-up, with the password chosen at that sign-up, and only
- * then writes that sign-up's password and names to the account (creating it, or taking over the
- * placeholder an invite made). Throws a 400 with the reason otherwise.
+ * What the link is now, for its page; reads only (mail scanners open links). A link of an
+ * address whose account is verified says so, whichever of its links did it.
+ */
+export async function verificationLinkState(db: Queryable, token: string): Promise<VerificationLinkState> {
+  const invalid: VerificationLinkState = { state: 'invalid', email: null };
+  if (!isWellFormedLinkToken(token)) return invalid;
+  const [signup] = await db
+    .select({
+      email: pendingSignups.email,
+      usedAt: pendingSignups.usedAt,
+      expiresAt: pendingSignups.expiresAt,
+    })
+    .from(pendingSignups)
+    .where(eq(pendingSignups.tokenHash, sha256(token)))
+    .limit(1);
+  if (!signup) return invalid;
+  if (await isVerifiedAddress(db, signup.email)) return { state: 'verified', email: signup.email };
+  const live = signup.usedAt === null && signup.expiresAt.getTime() > Date.now();
+  return live ? { state: 'pending', email: signup.email } : invalid;
+}
+
+/**
+ * The sign-up's password, or in the browser that signed up its secret (256 random bits: nothing
+ * to guess, so a wrong one is not counted). Only a wrong password counts toward voiding the link.
+ */
+async function provesSignup(db: Queryable, pending: PendingSignup, input: VerifyEmailRequest): Promise<void> {
+  if (input.password === undefined) {
+    const secret = input.browser_secret ?? '';
+    if (pending.browserSecretHash !== null && sha256(secret) === pending.browserSecretHash) return;
+    throw badRequest(MESSAGES.signupBrowserUnknown);
+  }
+  if (await verifyPassword(pending.passwordHash, input.password)) return;
+  await countWrongPassword(db, pending.id);
+  throw badRequest(MESSAGES.signupPasswordMismatch);
+}
+
+/**
+ * Verifies the address of the link's sign-up, with the password chosen at that sign-up (or the
+ * signing-up browser's secret), and only then writes that sign-up's password and names to the
+ * account (creating it, or taking over the placeholder an invite made); the address's other
+ * sign-ups end. Throws a 400 with the reason otherwise.
  */
 export async function verifyEmail(
   ctx: AppContext,
@@ -88,11 +151,13 @@ export async function verifyEmail(
   origin: RequestOrigin,
 ): Promise<void> {
   const pending = await activeSignupByToken(ctx.db, input.key);
-  if (!pending) throw badRequest(MESSAGES.verificationLinkInvalid);
-  if (!(await verifyPassword(pending.passwordHash, input.password))) {
-    await countWrongPassword(ctx.db, pending.id);
-    throw badRequest(MESSAGES.signupPasswordMismatch);
+  if (!pending) {
+    const state = await verificationLinkState(ctx.db, input.key);
+    throw badRequest(
+      state.state === 'verified' ? MESSAGES.emailAlreadyVerified : MESSAGES.verificationLinkInvalid,
+    );
   }
+  await provesSignup(ctx.db, pending, input);
   try {
     await ctx.db.transaction(async (tx) => {
       // Conditional, so two concurrent uses of one link verify once.
@@ -102,6 +167,7 @@ export async function verifyEmail(
         .where(and(eq(pendingSignups.id, pending.id), isActive()))
         .returning();
       if (!claimed) throw badRequest(MESSAGES.verificationLinkInvalid);
+      await voidOtherSignups(tx, claimed);
       const userId = await completeAccount(tx, claimed);
       // An invited person already on a strategy now has a name there.
       await publish(tx, [{ kind: 'people' }]);
@@ -136,21 +202,26 @@ async function countWrongPassword(db: Queryable, pendingId: number): Promise<voi
     .where(and(eq(pendingSignups.id, pendingId), isNull(pendingSignups.usedAt)));
 }
 
+/** Password hashes compared at most per login: the newest sign-ups of the address. */
+const NEWEST_SIGNUPS_CHECKED = 3;
+
 /**
- * True when the newest active sign-up of the address has this password: login uses it to tell
- * someone who signed up but has not verified yet to open the mail, rather than "wrong credentials".
+ * True when one of the newest active sign-ups of the address has this password: login uses it to
+ * tell someone who signed up but has not verified yet to open the mail, rather than "wrong credentials".
  */
 export async function pendingSignupPasswordMatches(
   db: Queryable,
   email: string,
   password: string,
 ): Promise<boolean> {
-  const [pending] = await db
+  const pending = await db
     .select({ passwordHash: pendingSignups.passwordHash })
     .from(pendingSignups)
     .where(and(eq(pendingSignups.email, email.trim().toLowerCase()), isActive()))
     .orderBy(desc(pendingSignups.createdAt), desc(pendingSignups.id))
-    .limit(1);
-  if (!pending) return false;
-  return verifyPassword(pending.passwordHash, password);
+    .limit(NEWEST_SIGNUPS_CHECKED);
+  for (const signup of pending) {
+    if (await verifyPassword(signup.passwordHash, password)) return true;
+  }
+  return false;
 }

@@ -1,13 +1,16 @@
-/** HTTP side of e-mail verification: the verification page posts the link's token and the password. */
+/** HTTP side of e-mail verification: the page reads the link's state, then posts its token and the password (or browser secret). */
 import { MESSAGES } from '@keystone/contract';
 import { authApi } from '@keystone/contract/endpoints/auth';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
 import { originOf } from './securityEvents';
-import { verifyEmail } from './signup';
+import { verificationLinkState, verifyEmail } from './signup';
 
 export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // What the link's page should offer: reads only.
+  route(app, ctx, authApi.verificationLink, ({ params }) => verificationLinkState(ctx.db, params.token));
+
   // A POST only: a GET of any link (mail scanners fetch them) changes nothing.
   route(app, ctx, authApi.verifyEmail, async ({ body, request }) => {
     await verifyEmail(ctx, body, originOf(request));

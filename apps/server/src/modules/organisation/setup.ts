@@ -3,7 +3,12 @@
  * (`APP_URL/setup/TOKEN`); its page creates the organisation and its first administrator.
  * Only a SHA-256 of each token is stored; setting up deletes them all.
  */
-import { type LoginResponse, ORGANISATION_MESSAGES, type SetupRequest } from '@keystone/contract';
+import {
+  isWellFormedLinkToken,
+  type LoginResponse,
+  ORGANISATION_MESSAGES,
+  type SetupRequest,
+} from '@keystone/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db, Queryable } from '../../db/client';
@@ -69,6 +74,8 @@ export async function setUpOrganisation(
   input: SetupRequest,
   origin: RequestOrigin,
 ): Promise<LoginResponse> {
+  // Never a token we printed: not "no longer valid" (no restart is needed), but copied wrongly.
+  if (!isWellFormedLinkToken(input.token)) throw badRequest(ORGANISATION_MESSAGES.setupLinkMangled);
   await refuseCommonPassword(input.password1, 'password1', [
     input.email,
     input.first_name,

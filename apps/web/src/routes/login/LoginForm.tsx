@@ -15,12 +15,14 @@ interface LoginFormProps {
   /** The session, or (two-factor on) the token of the code step. */
   onSignedIn: (outcome: SignInOutcome) => void;
   disabled: boolean;
+  /** The address to start with (e.g. just verified). */
+  email?: string;
 }
 
-export function LoginForm({ onSignedIn, disabled }: LoginFormProps) {
+export function LoginForm({ onSignedIn, disabled, email = '' }: LoginFormProps) {
   const { control, handleSubmit } = useForm<Credentials>({
     mode: 'onBlur',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
     resolver: contractResolver(loginRequest, credentialsWire),
   });
   const mutation = useMutation({ mutationFn: login, onSuccess: onSignedIn });

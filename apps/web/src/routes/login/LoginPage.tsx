@@ -103,7 +103,11 @@ function LoginScreen() {
           {google.error}
         </Alert>
       )}
-      <LoginForm onSignedIn={onSignedIn} disabled={google.pending} />
+      <LoginForm
+        onSignedIn={onSignedIn}
+        disabled={google.pending}
+        email={searchParams.get('email') ?? undefined}
+      />
       <Box sx={{ mt: 1.5, textAlign: 'right' }}>
         <Link component={RouterLink} to="/forgot-password" variant="body2">
           Forgot password?

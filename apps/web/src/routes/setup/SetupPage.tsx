@@ -3,7 +3,7 @@
  * page creates the organisation and its first administrator, who is then logged in.
  */
 
-import { ORGANISATION_MESSAGES } from '@keystone/contract';
+import { isWellFormedLinkToken, ORGANISATION_MESSAGES } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +16,19 @@ import { SetupForm } from './SetupForm';
 export function SetupPage() {
   const { token } = useParams();
   if (!token) return <Navigate to="/login" replace />;
+  if (!isWellFormedLinkToken(token)) return <LinkNotRecognised />;
   return <SetupLink token={token} />;
+}
+
+/** Cut short or copied with what followed it: not expired, and no restart is needed. */
+function LinkNotRecognised() {
+  return (
+    <AuthCard title="Set up Keystone">
+      <Alert severity="error" sx={{ my: 1 }}>
+        {ORGANISATION_MESSAGES.setupLinkMangled}
+      </Alert>
+    </AuthCard>
+  );
 }
 
 /** The link is checked first, so nobody fills in a form that cannot be sent. */

@@ -46,6 +46,12 @@ export function SignupPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Sign up with the e-mail address your invite was sent to.">
+      {/* Sign-up needs the invitation's token, which only the mail's link carries. */}
+      {!invite && (
+        <Alert severity="info" sx={{ my: 1 }}>
+          {MESSAGES.signupNeedsInviteLink}
+        </Alert>
+      )}
       <Box
         component="form"
         noValidate

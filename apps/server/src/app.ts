@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/routes';
 import { DeletedRecordsPurger } from './modules/deleted-records/purge';
 import { deletedRecordRoutes } from './modules/deleted-records/routes';
 import { focusAreaRoutes } from './modules/focus-areas/routes';
+import { helpVideoRoutes } from './modules/help-videos/routes';
 import { initiativeRoutes } from './modules/initiatives/routes';
 import { inviteRoutes } from './modules/invites/routes';
 import { organisationRoutes } from './modules/organisation/routes';
@@ -225,6 +226,7 @@ export async function buildApp(
   userRoutes(app, ctx);
   inviteRoutes(app, ctx);
   organisationRoutes(app, ctx);
+  helpVideoRoutes(app, ctx);
   strategyRoutes(app, ctx);
   portfolioRoutes(app, ctx);
   activityRoutes(app, ctx);

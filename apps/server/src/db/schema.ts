@@ -394,6 +394,8 @@ export const realtimeSpill = pgTable('realtime_spill', {
 
 // Account security has its own file (sign-ups, second factor, identities, throttling, events).
 export * from './accountSecuritySchema';
+// The organisation's own help videos (issue 27).
+export * from './helpVideosSchema';
 
 /**
  * Every change to a strategy's content, written in the transaction of the change: who, when, which

@@ -16,6 +16,7 @@ import {
   fieldLockRequest,
   focusAreaSchema,
   googleLoginRequest,
+  helpVideoSchema,
   initiativeDetailSchema,
   initiativeSchema,
   inviteSchema,
@@ -40,6 +41,7 @@ import {
   registrationRequest,
   securityLogPage,
   sessionSchema,
+  setHelpVideoRequest,
   setupRequest,
   setupStatusResponse,
   sortRequest,
@@ -135,6 +137,8 @@ export const API_SCHEMAS = {
   UpdateMemberResponse: updateMemberResponse,
   SecurityLogPage: securityLogPage,
   ActivityPage: activityPageSchema,
+  HelpVideo: helpVideoSchema,
+  SetHelpVideoRequest: setHelpVideoRequest,
 } as const;
 
 export type ApiSchemaName = keyof typeof API_SCHEMAS;

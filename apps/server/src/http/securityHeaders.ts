@@ -18,7 +18,9 @@ const OPTIONS: HelmetOptions = {
       imgSrc: ["'self'", 'data:', 'blob:'],
       // 'self' covers the app's own ws:/wss: origin (CSP3): no socket to any other host.
       connectSrc: ["'self'"],
-      frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+      // Only the app's own help-video player page (/help-player/…), which has a policy of its own
+      // allowing the one host an organisation chose (modules/help-videos/playerPage.ts).
+      frameSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -108,6 +108,7 @@ export const VALID_BODIES: Partial<Record<ApiSchemaName, (ids: Ids, caller: Call
   }),
   UpdateCommentRequest: () => ({ comment: '<p>Progress</p>' }),
   LockedCommentsRequest: (ids) => ({ strategy_id: ids.strategy, date: '2026-03-02T09:00:00Z' }),
+  SetHelpVideoRequest: () => ({ address: 'https://vimeo.com/76979871', description: 'A tour' }),
   FieldLockRequest: (ids) => ({ model: 'strategy', res_id: ids.strategy, field: 'title' }),
 };
 
@@ -142,6 +143,7 @@ export function pathOf(route: Endpoint, ids: Ids): string {
   let path = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     if (name === 'uid') return encodeURIComponent(ids.uid);
     if (name === 'token') return 'garbage-token';
+    if (name === 'topic') return 'ambition';
     const kind = ID_KINDS[segment];
     if (name !== 'id' || !kind) throw new Error(`${route.method} ${route.path}: say what {${name}} names`);
     return encodeURIComponent(String(ids[kind]));

@@ -6,6 +6,7 @@ import type { Endpoint } from '../endpoint';
 import { mfaApi, sessionsApi } from './account';
 import { authApi } from './auth';
 import { fieldLockApi } from './fieldLocks';
+import { helpVideosApi } from './helpVideos';
 import { initiativeApi, timelineApi } from './initiatives';
 import { invitesApi } from './invites';
 import { operationsApi } from './operations';
@@ -26,6 +27,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   invitesApi,
   setupApi,
   organisationApi,
+  helpVideosApi,
   strategyApi,
   portfolioApi,
   focusAreaApi,

@@ -83,7 +83,9 @@ describe('help videos', () => {
     expect(stream.body.embed_url).toBe(
       'https://contoso.sharepoint.com/sites/Hr/_layouts/15/embed.aspx?UniqueId=1b2c3d4e-1111-2222-3333-444455556666&embed=%7B%22ust%22%3Atrue%7D',
     );
-    const file = await set(f.admin.key, 'timeline', { address: 'https://cdn.example.com/help/timeline.MP4#t=3' });
+    const file = await set(f.admin.key, 'timeline', {
+      address: 'https://cdn.example.com/help/timeline.MP4#t=3',
+    });
     expect(file.body).toMatchObject({ host: 'file', embed_url: 'https://cdn.example.com/help/timeline.MP4' });
   });
 
@@ -116,7 +118,9 @@ describe('help videos', () => {
     expect((await list(f.outsider.key)).body).toEqual([]);
     // The other organisation's administrator resets only their own topic.
     expect((await reset(f.outsider.key, 'strategy')).status).toBe(204);
-    expect((await list(f.admin.key)).body.map((video: { topic: string }) => video.topic)).toContain('strategy');
+    expect((await list(f.admin.key)).body.map((video: { topic: string }) => video.topic)).toContain(
+      'strategy',
+    );
   });
 
   it('should serve a player page whose policy allows the chosen host alone, until the video is reset', async () => {
@@ -133,7 +137,9 @@ describe('help videos', () => {
 
     const file = (await set(f.admin.key, 'timeline', { address: 'https://cdn.example.com/t.webm' })).body;
     const filePage = await server.api('GET', file.player_url);
-    expect(filePage.body).toContain('<video src="https://cdn.example.com/t.webm" controls preload="metadata"');
+    expect(filePage.body).toContain(
+      '<video src="https://cdn.example.com/t.webm" controls preload="metadata"',
+    );
     expect(filePage.body).not.toContain('autoplay');
     expect(directives(filePage.headers['content-security-policy']).get('media-src')).toEqual([
       'https://cdn.example.com',
@@ -156,6 +162,9 @@ describe('help videos', () => {
     });
     const details = log.body.results.map((entry: { detail: unknown }) => entry.detail);
     expect(details).toContainEqual({ help_video: 'teams', address: null });
-    expect(details).toContainEqual({ help_video: 'ambition', address: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=65s' });
+    expect(details).toContainEqual({
+      help_video: 'ambition',
+      address: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=65s',
+    });
   });
 });

@@ -1,12 +1,28 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { HELP_VIDEO_LABELS, type HelpTopic } from '@keystone/contract';
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../src/api/queryClient';
 import { HelpButton } from '../src/components/help/HelpButton';
 import { HELP_CONTENT } from '../src/help/content';
 import { HELP_TITLES, HELP_TOPICS } from '../src/help/topics';
-import { helpVideoUrl } from '../src/help/videos';
+import { VIDEO_DESCRIPTIONS } from '../src/help/videos';
 import { theme } from '../src/theme';
+import { fakeServer, ok } from './renderApp';
+
+function renderHelp(topic: HelpTopic) {
+  return render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={createQueryClient()}>
+        <HelpButton topic={topic} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
 
 const filled = (text: string) => text.trim().length > 0;
 
@@ -38,29 +54,78 @@ describe('help content', () => {
   });
 });
 
-describe('help videos', () => {
-  it('should embed only YouTube-nocookie and Vimeo player addresses', () => {
-    expect(helpVideoUrl('ambition', { ambition: 'https://www.youtube-nocookie.com/embed/abc_123' })).toBe(
-      'https://www.youtube-nocookie.com/embed/abc_123',
-    );
-    expect(helpVideoUrl('ambition', { ambition: 'https://player.vimeo.com/video/42?h=1' })).toBe(
-      'https://player.vimeo.com/video/42?h=1',
-    );
-    expect(helpVideoUrl('ambition', { ambition: 'https://example.com/embed/abc' })).toBeNull();
-    expect(helpVideoUrl('ambition', {})).toBeNull();
+describe('built-in help videos', () => {
+  it('should have a recorded video and poster for every topic, and nothing else', () => {
+    const files = readdirSync(path.join(import.meta.dirname, '../src/help/videos')).sort();
+    const expected = HELP_TOPICS.flatMap((topic) => [`${topic}.webm`, `${topic}.webp`]).sort();
+    expect(files).toEqual(expected);
+  });
+
+  it('should describe what each video shows', () => {
+    for (const topic of HELP_TOPICS)
+      expect(VIDEO_DESCRIPTIONS[topic].split(/\s+/).length).toBeGreaterThan(12);
   });
 });
 
 describe('HelpButton', () => {
-  afterEach(cleanup);
+  beforeEach(() => fakeServer({ 'GET /api/help-videos/': ok([]) }));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it.each(HELP_TOPICS)(
+    'should show the %s dialog with its video, controls, a poster and what it shows',
+    async (topic) => {
+      const user = userEvent.setup();
+      renderHelp(topic);
+      await user.click(screen.getByRole('button', { name: `Help: ${HELP_TITLES[topic]}` }));
+      const dialog = await screen.findByRole('dialog', { name: HELP_TITLES[topic] });
+      const video = (await within(dialog).findByLabelText(
+        `${HELP_TITLES[topic]}: video`,
+      )) as HTMLVideoElement;
+      expect(video.tagName).toBe('VIDEO');
+      expect(video.controls).toBe(true);
+      expect(video.autoplay).toBe(false);
+      // Nothing downloads until the reader plays it; the poster shows what it is about meanwhile.
+      expect(video.preload).toBe('none');
+      expect(video.poster).toMatch(new RegExp(`${topic}.*\\.webp$`));
+      expect(video.querySelector('source')?.getAttribute('src')).toMatch(new RegExp(`${topic}.*\\.webm$`));
+      const description = document.getElementById(video.getAttribute('aria-describedby') ?? '');
+      expect(description?.textContent).toContain(VIDEO_DESCRIPTIONS[topic]);
+    },
+  );
+
+  it('should show the video the organisation chose, through its player page, with its description', async () => {
+    fakeServer({
+      'GET /api/help-videos/': ok([
+        {
+          topic: 'ambition',
+          host: 'vimeo',
+          address: 'https://vimeo.com/76979871',
+          embed_url: 'https://player.vimeo.com/video/76979871?dnt=1',
+          description: 'Our CEO on this year’s ambition.',
+          player_url: '/help-player/abc/',
+        },
+      ]),
+    });
+    const user = userEvent.setup();
+    renderHelp('ambition');
+    await user.click(screen.getByRole('button', { name: 'Help: Ambition' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ambition' });
+    const frame = await within(dialog).findByTitle('Ambition: video');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toBe('/help-player/abc/');
+    expect(within(dialog).getByText(/Our CEO on this year’s ambition\./)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: HELP_VIDEO_LABELS.openVideo }).getAttribute('href')).toBe(
+      'https://vimeo.com/76979871',
+    );
+    expect(dialog.querySelector('video')).toBeNull();
+  });
 
   it('should open the dialog with the keyboard and close it with Escape, returning focus', async () => {
     const user = userEvent.setup();
-    render(
-      <ThemeProvider theme={theme}>
-        <HelpButton topic="ambition" />
-      </ThemeProvider>,
-    );
+    renderHelp('ambition');
     const button = screen.getByRole('button', { name: 'Help: Ambition' });
     await user.tab();
     expect(document.activeElement).toBe(button);
@@ -72,8 +137,6 @@ describe('HelpButton', () => {
       expect(within(table).getByRole('rowheader', { name: heading })).toBeTruthy();
     }
     expect(within(dialog).getByText(HELP_CONTENT.ambition.what)).toBeTruthy();
-    // No video is configured, so no empty frame is left behind.
-    expect(dialog.querySelector('iframe')).toBeNull();
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -82,11 +145,7 @@ describe('HelpButton', () => {
 
   it('should show the final word where the topic has one', async () => {
     const user = userEvent.setup();
-    render(
-      <ThemeProvider theme={theme}>
-        <HelpButton topic="strategy" />
-      </ThemeProvider>,
-    );
+    renderHelp('strategy');
     await user.click(screen.getByRole('button', { name: 'Help: Strategy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Strategy' });
     expect(within(dialog).getByText('Final word')).toBeTruthy();

@@ -24,8 +24,6 @@ export const HELP_VIDEO_LABELS = {
   heading: 'Help videos',
   intro:
     'Each help dialog shows a short built-in video. Point a topic at your own video instead: a YouTube, Vimeo, Loom or Microsoft Stream video, or an https address of an .mp4 or .webm file. Everyone in your organisation then sees it in that dialog.',
-  topicColumn: 'Topic',
-  videoColumn: 'Video',
   builtIn: 'Built-in video',
   addressField: 'Video address',
   descriptionField: 'What the video shows (for people who cannot watch it)',
@@ -34,6 +32,7 @@ export const HELP_VIDEO_LABELS = {
   edit: 'Change',
   cancel: 'Cancel',
   openVideo: 'Open the video in a new tab',
+  videoShows: 'What the video shows (no sound):',
   chosenVideo: 'A video chosen by your organisation.',
   noDescription: 'The table below covers the same ground in writing.',
 } as const;

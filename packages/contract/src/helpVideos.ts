@@ -25,7 +25,8 @@ export type VideoAddressResult = ParsedVideoAddress | { error: string };
 
 // A DNS name with a dot and a letter-led top-level label, in ASCII (URL gives IDNs as punycode).
 // Nothing else may reach a Content-Security-Policy source list: hosts may hold ';', ',' or '*'.
-const DNS_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const DNS_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const YOUTUBE_ID = /^[\w-]{11}$/;
 const VIMEO_ID = /^\d{1,12}$/;
 const VIMEO_HASH = /^[\da-f]{6,20}$/i;

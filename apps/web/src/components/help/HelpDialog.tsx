@@ -1,4 +1,4 @@
-/** The help dialog of spec §1: an optional video, then What / Why / Tips / Examples and a final word. */
+/** The help dialog of spec §1: a video, then What / Why / Tips / Examples and a final word. */
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { HELP_CONTENT } from '../../help/content';
 import { HELP_TITLES, type HelpTopic } from '../../help/topics';
-import { helpVideoUrl } from '../../help/videos';
 import { HelpTable } from './HelpTable';
+import { HelpVideo } from './HelpVideo';
 
 interface HelpDialogProps {
   topic: HelpTopic;
@@ -22,7 +22,6 @@ export function HelpDialog({ topic, open, onClose }: HelpDialogProps) {
   const titleId = useId();
   const title = HELP_TITLES[topic];
   const content = HELP_CONTENT[topic];
-  const video = helpVideoUrl(topic);
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId} scroll="paper">
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
@@ -32,17 +31,7 @@ export function HelpDialog({ topic, open, onClose }: HelpDialogProps) {
         <CloseIcon />
       </IconButton>
       <DialogContent dividers>
-        {video && (
-          <Box
-            component="iframe"
-            src={video}
-            title={`${title}: video`}
-            loading="lazy"
-            allow="fullscreen; picture-in-picture"
-            referrerPolicy="strict-origin-when-cross-origin"
-            sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', border: 0, borderRadius: 1, mb: 2 }}
-          />
-        )}
+        <HelpVideo topic={topic} title={title} />
         <HelpTable content={content} />
         {content.finalWord && (
           <Box sx={{ mt: 2, p: 2, bgcolor: 'action.hover', borderRadius: 1 }}>

@@ -1,5 +1,11 @@
 /** /organisation: what administrators run (issue 14): settings, members, invitations, security log. */
-import { MESSAGES, ORGANISATION_LABELS, ORGANISATION_MESSAGES, PRODUCT_NAME } from '@keystone/contract';
+import {
+  HELP_VIDEO_LABELS,
+  MESSAGES,
+  ORGANISATION_LABELS,
+  ORGANISATION_MESSAGES,
+  PRODUCT_NAME,
+} from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,6 +17,7 @@ import { useUserDetails } from '../../api/users';
 import { answeredOnce } from '../../components/answeredOnce';
 import { InviteForm } from '../../components/invites/InviteForm';
 import { SettingsSection } from '../../components/SettingsSection';
+import { HelpVideosSettings } from './HelpVideosSettings';
 import { MembersTable } from './MembersTable';
 import { OrganisationSettings } from './OrganisationSettings';
 import { PendingInvites } from './PendingInvites';
@@ -61,6 +68,9 @@ function AdministratorSections() {
           {ORGANISATION_LABELS.inviteHeading}
         </Typography>
         <InviteForm />
+      </SettingsSection>
+      <SettingsSection heading={HELP_VIDEO_LABELS.heading}>
+        <HelpVideosSettings />
       </SettingsSection>
       <SettingsSection heading={ORGANISATION_LABELS.securityLogHeading}>
         <SecurityLog />

@@ -1,0 +1,37 @@
+/**
+ * axe-core's WCAG 2.x A/AA rules run in the page on a part of it. The script is evaluated through
+ * the browser's debugging protocol, which the page's Content-Security-Policy (scripts from the
+ * app's origin only) does not apply to, so the page is checked under its real policy.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The violations inside the first element matching `selector`, as "rule: targets" lines. */
+export async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  // Runs in the page; e2e is compiled without the DOM types, hence the narrow shapes.
+  return page.evaluate(
+    async ({ selector, rules }) => {
+      const win = globalThis as unknown as {
+        document: { querySelector(selector: string): unknown };
+        axe: {
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      };
+      const result = await win.axe.run(win.document.querySelector(selector), {
+        runOnly: { type: 'tag', values: rules },
+      });
+      return result.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    },
+    { selector, rules: RULES },
+  );
+}

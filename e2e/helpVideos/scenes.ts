@@ -185,13 +185,14 @@ export const SCENES: Record<HelpTopic, Scene> = {
       await world.page.mouse.move(600, 700);
     },
     play: async ({ page }) => {
+      const before = await page.getByRole('row', { name: /^timeline row \d+$/ }).count();
       await clickOn(page, page.getByRole('button', { name: 'Add row' }));
-      const rows = page.getByRole('row', { name: /^timeline row \d+$/ });
-      const count = await rows.count();
-      const row = page.getByRole('row', { name: `timeline row ${count}` });
+      const position = before + 1;
+      const row = page.getByRole('row', { name: `timeline row ${position}` });
+      await row.waitFor();
       await typeAtEnd(
         page,
-        row.getByRole('textbox', { name: `Description of timeline row ${count}` }),
+        row.getByRole('textbox', { name: `Description of timeline row ${position}` }),
         'Pilot in one store',
       );
     },

@@ -12,7 +12,7 @@ const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** The violations inside the first element matching `selector`, as "rule: targets" lines. */
 export async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   // Runs in the page; e2e is compiled without the DOM types, hence the narrow shapes.
   return page.evaluate(
     async ({ selector, rules }) => {

@@ -11,6 +11,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useHelpVideos } from '../../api/helpVideos';
 import { useInvites } from '../../api/invites';
 import { useMembers, useOrganisation } from '../../api/organisation';
 import { useUserDetails } from '../../api/users';
@@ -35,7 +36,7 @@ export function OrganisationPage() {
   );
 }
 
-/** The server refuses everyone else (403) anyway; this says so instead of four failed sections. */
+/** The server refuses everyone else (403) anyway; this says so instead of five failed sections. */
 function AdministratorsOnly() {
   const details = useUserDetails();
   if (details.isPending) return <CircularProgress size={24} aria-label="Loading your details" />;
@@ -46,12 +47,12 @@ function AdministratorsOnly() {
 
 /**
  * Each section grows to its content when that arrives, pushing down the ones below: shown
- * together once the three above the security log have theirs, nothing moves under the reader's
+ * together once the four above the security log have theirs, nothing moves under the reader's
  * eyes (the log is last, so its own growth moves nothing). They are read in parallel, so this
  * waits only for the slowest.
  */
 function AdministratorSections() {
-  if (!answeredOnce([useOrganisation(), useMembers(), useInvites()])) {
+  if (!answeredOnce([useOrganisation(), useMembers(), useInvites(), useHelpVideos()])) {
     return <Skeleton variant="rounded" height={480} aria-label="Loading the organisation" />;
   }
   return (

@@ -30,7 +30,8 @@ export function HelpDialog({ topic, open, onClose }: HelpDialogProps) {
       <IconButton aria-label="Close help" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
         <CloseIcon />
       </IconButton>
-      <DialogContent dividers>
+      {/* Focusable, so the keyboard can scroll a long help text (WCAG 2.1.1). */}
+      <DialogContent dividers tabIndex={0}>
         <HelpVideo topic={topic} title={title} />
         <HelpTable content={content} />
         {content.finalWord && (

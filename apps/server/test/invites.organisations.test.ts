@@ -3,7 +3,13 @@
  * get their own invitation; the sign-up link decides where the person lands; nothing answered to
  * one organisation tells it about the other.
  */
-import { LIMITS, MESSAGES, NAME_NOT_ALLOWED, ORGANISATION_MESSAGES } from '@keystone/contract';
+import {
+  INVITE_MESSAGES,
+  LIMITS,
+  MESSAGES,
+  NAME_NOT_ALLOWED,
+  ORGANISATION_MESSAGES,
+} from '@keystone/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedMail } from '../../../testing/smtp';
@@ -110,7 +116,8 @@ describe('invitations per organisation', () => {
     await join(email, acmeLink.searchParams.get('invite'));
     expect((await organisationOf(email))?.organisationId).toBe(acme.organisationId);
     expect((await pending(acme)).find((row) => row.email === email)?.is_accepted).toBe(true);
-    expect((await pending(rival)).find((row) => row.email === email)?.is_accepted).toBe(false);
+    // The rival's invitation can never be accepted now: it is no longer listed as pending.
+    expect((await pending(rival)).find((row) => row.email === email)).toBeUndefined();
     // The rival's link can no longer make a second account.
     const again = await register(email, rivalLink.searchParams.get('invite'));
     expect(again.status).toBe(400);
@@ -146,24 +153,58 @@ describe('invitations per organisation', () => {
     expect(madeUp.body.detail).toBe(ORGANISATION_MESSAGES.inviteLinkInvalid);
   });
 
-  it("skips only this organisation's members and invitations; another's member is invited without a mail", async () => {
+  it('says which addresses cannot join (an account elsewhere) without naming where, and lists no pending row for them', async () => {
     const response = await invite(rival, ['grace@acme.test', 'boss@rival.test', 'dual@elsewhere.test']);
     expect(response.status).toBe(201);
-    // dual@ was invited by the rival before (and joined acme): the rival's own invitation is skipped.
-    expect(response.body).toMatchObject({
-      invited: ['grace@acme.test'],
-      skipped: ['boss@rival.test', 'dual@elsewhere.test'],
-      // The reasons speak of the rival's own member and invitation only; acme's member is not named.
+    // dual@ joined acme through its link, after the rival had invited it too: it cannot join now.
+    expect(response.body).toEqual({
+      detail: INVITE_MESSAGES.noneInvited,
+      invited: [],
+      skipped: ['grace@acme.test', 'boss@rival.test', 'dual@elsewhere.test'],
       not_invited: [
+        { email: 'grace@acme.test', reason: 'unavailable' },
         { email: 'boss@rival.test', reason: 'member' },
-        { email: 'dual@elsewhere.test', reason: 'invited' },
+        { email: 'dual@elsewhere.test', reason: 'unavailable' },
       ],
     });
+    // The words name no organisation.
+    const words = INVITE_MESSAGES.notInvited('grace@acme.test', 'unavailable');
+    expect(words).toBe(
+      'grace@acme.test was not invited: this address cannot join your organisation. Ask the person for another address.',
+    );
+    expect(words).not.toMatch(/acme corp|rival/i);
+    // No pending row: neither new, nor the one the rival made before dual@ joined acme.
+    const listed = (await pending(rival)).map((row) => row.email);
+    expect(listed).not.toContain('grace@acme.test');
+    expect(listed).not.toContain('dual@elsewhere.test');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.smtp.mailsTo('grace@acme.test').filter((mail) => /invited you/.test(mail.subject))).toEqual(
       [],
     );
     expect((await organisationOf('grace@acme.test'))?.organisationId).toBe(acme.organisationId);
+    // The attempt is in the rival's security log, by its inviter.
+    const refused = await server.database.db
+      .select()
+      .from(securityEvents)
+      .where(
+        and(
+          eq(securityEvents.kind, 'invite_refused'),
+          eq(securityEvents.organisationId, rival.organisationId),
+        ),
+      );
+    expect(refused.map((event) => event.detail)).toEqual(
+      expect.arrayContaining([{ email: 'grace@acme.test' }, { email: 'dual@elsewhere.test' }]),
+    );
+    // Resending the rival's old invitation to dual@ cannot mail a link that would never work.
+    const [old] = await server.database.db
+      .select({ id: invites.id })
+      .from(invites)
+      .where(and(eq(invites.email, 'dual@elsewhere.test'), eq(invites.organisationId, rival.organisationId)));
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    await server.database.db.update(invites).set({ lastSentAt: dayAgo }).where(eq(invites.id, old!.id));
+    const resend = await server.api('POST', `/api/invites/${old!.id}/resend/`, { token: rival.key });
+    expect(resend.status).toBe(409);
+    expect(resend.body.detail).toBe(INVITE_MESSAGES.notInvited('dual@elsewhere.test', 'unavailable'));
   });
 
   it('makes the first person to join an organisation made by the CLI its administrator, and nobody after', async () => {

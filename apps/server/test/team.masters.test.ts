@@ -220,6 +220,57 @@ describe('strategy masters and administrators', () => {
       }
     });
 
+    it("should put an administrator making themselves master, and every master change, in the organisation's security log", async () => {
+      const strategy = await freshStrategy();
+      await strategies.assignOk(admin.key, {
+        strategy_id: strategy.id,
+        strategy_masters: [personOf(master), personOf(admin)],
+      });
+      await strategies.assignOk(master.key, {
+        strategy_id: strategy.id,
+        strategy_masters: [personOf(master), personOf(colleague)],
+      });
+      const log = await server.api('GET', `/api/organisation/security-log/?user=${admin.id}`, {
+        token: admin.key,
+      });
+      expect(log.status).toBe(200);
+      type Entry = {
+        kind: string;
+        user: { id: number };
+        actor: { id: number };
+        detail: { strategy_id?: number };
+      };
+      const detail = { strategy_id: strategy.id, strategy_title: strategy.title };
+      const ofThisStrategy = (results: Entry[]) =>
+        results.filter((entry) => entry.detail.strategy_id === strategy.id);
+      const entries = ofThisStrategy(log.body.results).map(({ kind, user, actor, detail }) => ({
+        kind,
+        user: user.id,
+        actor: actor.id,
+        detail,
+      }));
+      // Newest first: the master removed the administrator, after the administrator added themselves.
+      expect(entries).toEqual([
+        { kind: 'master_removed', user: admin.id, actor: master.id, detail },
+        { kind: 'master_added', user: admin.id, actor: admin.id, detail },
+      ]);
+      const byMaster = await server.api(
+        'GET',
+        `/api/organisation/security-log/?kind=master_added&user=${colleague.id}`,
+        {
+          token: admin.key,
+        },
+      );
+      expect(ofThisStrategy(byMaster.body.results)).toMatchObject([
+        { kind: 'master_added', user: { id: colleague.id }, actor: { id: master.id }, detail },
+      ]);
+      // Another organisation's administrator sees none of it.
+      const rival = await server.api('GET', '/api/organisation/security-log/?kind=master_added', {
+        token: rivalAdmin.key,
+      });
+      expect(rival.body.results).toEqual([]);
+    });
+
     it('should refuse an administrator the same orphaned master lists', async () => {
       const strategy = await freshStrategy();
       const empty = await strategies.assign(admin.key, { strategy_id: strategy.id, strategy_masters: [] });

@@ -1,5 +1,5 @@
 /** The strategy team page's call: PATCH /api/assign-users-to-strategy/ (spec §2, §3, §5). */
-import { MESSAGES, STRATEGY_MESSAGES, type Strategy } from '@keystone/contract';
+import { INVITE_MESSAGES, MESSAGES, STRATEGY_MESSAGES, type Strategy } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../src/db/schema';
@@ -260,8 +260,9 @@ describe('PATCH /api/assign-users-to-strategy/', () => {
     expect(await queuedMailsTo('margaret@acme.com')).toBe(1);
   });
 
-  it("should give another organisation's member a placeholder here, revealing nothing and taking nobody", async () => {
+  it("should refuse another organisation's member by address, naming no organisation, and create nothing", async () => {
     const { strategy, first } = await twoInitiatives();
+    const message = INVITE_MESSAGES.notInvited('boss@rival.com', 'unavailable');
     for (const reference of [
       typed('boss@rival.com'),
       typed('BOSS@rival.com', 1_700_000_000_004),
@@ -270,22 +271,31 @@ describe('PATCH /api/assign-users-to-strategy/', () => {
     ]) {
       const response = await assign({
         strategy_id: strategy.id,
-        initiatives: [{ initiative_id: first, team_members: [reference] }],
+        strategy_masters: [personOf(master)],
+        initiatives: [
+          { initiative_id: first, team_members: [personOf(alan), reference], sponsors: [reference] },
+        ],
       });
-      expect(response.status).toBe(200);
-      const members = (await page(strategy.id)).focus_areas[0]!.initiatives.find(
-        (i) => i.id === first,
-      )!.team_members;
-      expect(members).toEqual([{ id: expect.any(Number), name: null, email: 'boss@rival.com' }]);
-      expect(members[0]!.id).not.toBe(rival.id);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        detail: message,
+        errors: { 'initiatives.0.team_members': [message], 'initiatives.0.sponsors': [message] },
+      });
+      // Nothing of the save was made: not Alan, not a placeholder.
+      const initiative = initiativeOn(await page(strategy.id), first)!;
+      expect(initiative.team_members).toEqual([]);
+      expect(initiative.sponsors).toEqual([]);
     }
     // The rival's account is where it was: still theirs, still unable to see this strategy.
     expect(await strategies.listedIds(rival.key)).toEqual([]);
     expect((await server.api('GET', '/api/get-user-details/', { token: rival.key })).body.email).toBe(
       'boss@rival.com',
     );
-    // Invited here like anyone new, but no mail goes to an address that already has an account.
-    expect(await invitedEmails()).toContain('boss@rival.com');
+    // No invitation, no placeholder among the colleagues, no mail.
+    expect(await invitedEmails()).not.toContain('boss@rival.com');
+    expect((await colleagues()).map((person: { email: string }) => person.email)).not.toContain(
+      'boss@rival.com',
+    );
     expect(await queuedMailsTo('boss@rival.com')).toBe(0);
   });
 

@@ -30,17 +30,23 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
-/** Why an address was not invited; only ever about the inviter's own organisation. */
-export const INVITE_SKIP_REASONS = ['member', 'invited'] as const;
+/**
+ * Why an address was not invited: a member or an invitation of the inviter's own organisation, or
+ * an address that cannot join it (it already has an account, which can belong to one organisation
+ * only; which one is never said).
+ */
+export const INVITE_SKIP_REASONS = ['member', 'invited', 'unavailable'] as const;
 export type InviteSkipReason = (typeof INVITE_SKIP_REASONS)[number];
 
 export const INVITE_MESSAGES = {
   tooManyAtOnce: `Please invite at most ${LIMITS.invitesPerRequest} people at a time.`,
   noneInvited: 'Nobody was invited.',
   notInvited: (email: string, reason: InviteSkipReason) =>
-    reason === 'member'
-      ? `${email} was not invited: already a member.`
-      : `${email} was not invited: already invited.`,
+    ({
+      member: `${email} was not invited: already a member.`,
+      invited: `${email} was not invited: already invited.`,
+      unavailable: `${email} was not invited: this address cannot join your organisation. Ask the person for another address.`,
+    })[reason],
 } as const;
 
 export const createInvitesResponse = z.object({

@@ -17,10 +17,17 @@ export const SECURITY_EVENT_KINDS = [
   'invite_created',
   'invite_resent',
   'invite_revoked',
+  // An address with an account (which belongs to one organisation) cannot be invited: the attempt
+  // is on record, and counts against the invitation quotas, so it cannot be repeated at will.
+  'invite_refused',
   'user_deactivated',
   'user_reactivated',
   'admin_granted',
   'admin_revoked',
+  // Strategy masters can read and change everything in a strategy, and administrators may make
+  // anyone (themselves too) one: each change of a strategy's masters, with the strategy in `detail`.
+  'master_added',
+  'master_removed',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -40,10 +47,13 @@ export const SECURITY_EVENT_LABELS = {
   invite_created: 'Invited',
   invite_resent: 'Invitation sent again',
   invite_revoked: 'Invitation revoked',
+  invite_refused: 'Not invited: the address cannot join',
   user_deactivated: 'Deactivated',
   user_reactivated: 'Reactivated',
   admin_granted: 'Made administrator',
   admin_revoked: 'No longer administrator',
+  master_added: 'Made strategy master',
+  master_removed: 'No longer strategy master',
 } as const satisfies Record<SecurityEventKind, string>;
 
 /** How a sign-in (or its second step) was made. */

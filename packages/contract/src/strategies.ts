@@ -96,6 +96,12 @@ const ids = z.array(idSchema).max(200);
 export const assignTeamRequest = z.object({
   strategy_id: idSchema,
   strategy_masters: people.optional(),
+  /**
+   * The strategy's version the masters list was read at. A masters list sent without its `base`
+   * replaces the stored one, so it is refused (409 `stale`) when someone else changed the masters
+   * after that version, as every other write with `version` is.
+   */
+  version: versionInput.optional(),
   initiatives: z
     .array(
       z.object({
@@ -103,6 +109,8 @@ export const assignTeamRequest = z.object({
         owners: people.optional(),
         sponsors: people.optional(),
         team_members: people.optional(),
+        /** The initiative's version its lists were read at: the same rule for its lists sent without base. */
+        version: versionInput.optional(),
       }),
     )
     .max(LIMITS.focusAreasPerStrategy * LIMITS.initiativesPerFocusArea)

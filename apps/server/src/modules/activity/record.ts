@@ -74,6 +74,8 @@ export interface StaleCheck {
   userId: number;
   /** The record as it is now, for the 409's `current`. */
   current: () => Promise<unknown>;
+  /** The 409's words, when "choose which text to keep" does not fit (a list of people). */
+  detail?: string;
 }
 
 /**
@@ -99,7 +101,7 @@ export async function ensureNotStale(db: Queryable, check: StaleCheck): Promise<
     .orderBy(desc(activity.id))
     .limit(1);
   if (!newer) return;
-  throw conflict(HISTORY_MESSAGES.stale, {
+  throw conflict(check.detail ?? HISTORY_MESSAGES.stale, {
     code: CONFLICT_CODES.stale,
     current: await check.current(),
     changed_by: newer.actorId === null ? null : await personSummary(db, newer.actorId),

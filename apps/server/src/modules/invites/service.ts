@@ -1,8 +1,9 @@
 /**
  * Invitations: the only way into the product (sign-up is invite-only). Each belongs to one
  * organisation, which alone sees it; its mail's sign-up link carries a token naming it, so the
- * person joins the organisation that invited them. Nothing an organisation is answered tells it
- * whether an address has an account or an invitation elsewhere.
+ * person joins the organisation that invited them. An address that already has an account (an
+ * account belongs to one organisation) is not invited, and the inviter is told so, but never where
+ * the account is; nothing tells an organisation whether an address is invited elsewhere.
  */
 import {
   INVITE_MESSAGES,
@@ -11,7 +12,7 @@ import {
   MESSAGES,
   ORGANISATION_MESSAGES,
 } from '@keystone/contract';
-import { and, desc, eq, gt, inArray, isNull, not, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, not, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { invites, organisations, pendingSignups, securityEvents, users } from '../../db/schema';
@@ -40,11 +41,24 @@ export function presentInvite(invite: InviteRow) {
   };
 }
 
+/**
+ * The organisation's invitations, but none pending for an address that has an account elsewhere
+ * meanwhile (it can never be accepted: made before such addresses were refused, or signed up
+ * through another organisation's link since).
+ */
 export async function listInvites(ctx: AppContext, organisationId: number) {
+  const accountElsewhere = ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.email, invites.email), not(users.isPlaceholder), ne(users.organisationId, organisationId)),
+    );
   const rows = await ctx.db
     .select()
     .from(invites)
-    .where(eq(invites.organisationId, organisationId))
+    .where(
+      and(eq(invites.organisationId, organisationId), or(invites.isAccepted, notExists(accountElsewhere))),
+    )
     .orderBy(desc(invites.createdAt), desc(invites.id));
   return rows.map(presentInvite);
 }
@@ -60,13 +74,14 @@ export function newInviteToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: sha256(token) };
 }
 
-const MAIL_KINDS = ['invite_created', 'invite_resent'] as const;
+/** What counts against the quotas: invitation mails, and refused attempts (each one tells whether an address has an account). */
+const QUOTA_KINDS = ['invite_created', 'invite_resent', 'invite_refused'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Refuses (429) when `count` more invitation mails would pass the sender's or the organisation's
- * quota for the last 24 hours. The security log is the record of every invitation mail, so it is
- * also the counter. Callers hold the organisation's row lock, so concurrent requests count in turn.
+ * Refuses (429) when `count` more invitations would pass the sender's or the organisation's
+ * quota for the last 24 hours. The security log is the record of every invitation mail and refused
+ * attempt, so it is also the counter. Callers hold the organisation's row lock, so concurrent requests count in turn.
  */
 async function ensureQuota(ctx: AppContext, db: Queryable, inviter: Inviter, count: number): Promise<void> {
   const [sent] = await db
@@ -78,7 +93,7 @@ async function ensureQuota(ctx: AppContext, db: Queryable, inviter: Inviter, cou
     .where(
       and(
         eq(securityEvents.organisationId, inviter.organisationId),
-        inArray(securityEvents.kind, [...MAIL_KINDS]),
+        inArray(securityEvents.kind, [...QUOTA_KINDS]),
         gt(securityEvents.createdAt, new Date(ctx.clock.now().getTime() - DAY_MS)),
       ),
     );
@@ -104,20 +119,71 @@ async function lockOrganisation(db: Queryable, organisationId: number) {
   return organisation;
 }
 
-/** Addresses that have a signed-up account, in any organisation. */
-async function addressesWithAccounts(db: Queryable, emails: readonly string[]): Promise<Set<string>> {
+/** Of these addresses, those with a signed-up account in another organisation than this one. */
+async function addressesWithAccountsElsewhere(
+  db: Queryable,
+  organisationId: number,
+  emails: readonly string[],
+): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
   const rows = await db
     .select({ email: users.email })
     .from(users)
-    .where(and(inArray(users.email, [...emails]), not(users.isPlaceholder)));
+    .where(
+      and(
+        inArray(users.email, [...emails]),
+        not(users.isPlaceholder),
+        ne(users.organisationId, organisationId),
+      ),
+    );
   return new Set(rows.map((row) => row.email));
 }
 
+/** Whether the inviter may send `count` more invitations now: their right, and the quotas. */
+async function ensureMayInvite(
+  ctx: AppContext,
+  tx: Queryable,
+  inviter: Inviter,
+  organisation: { onlyAdminsInvite: boolean },
+  count: number,
+): Promise<void> {
+  if (count === 0) return;
+  if (organisation.onlyAdminsInvite && !inviter.isAdmin)
+    throw forbidden(ORGANISATION_MESSAGES.onlyAdminsInvite);
+  await ensureQuota(ctx, tx, inviter, count);
+}
+
 /**
- * Mails an invitation's link, unless the address already has an account (in another
- * organisation: the invitation stays pending there, and the inviter is told nothing different).
+ * The addresses (none a member here) that cannot join the inviter's organisation because they
+ * already have an account, in the order given. Each refusal is checked and recorded like an
+ * invitation (the right to invite, the quotas, the security log), so that nobody learns more
+ * about addresses this way than they could invite.
  */
+export async function refuseAddressesWithAccounts(
+  ctx: AppContext,
+  tx: Queryable,
+  inviter: Inviter,
+  emails: readonly string[],
+  origin: RequestOrigin,
+): Promise<string[]> {
+  const withAccounts = await addressesWithAccountsElsewhere(tx, inviter.organisationId, emails);
+  if (withAccounts.size === 0) return [];
+  const organisation = await lockOrganisation(tx, inviter.organisationId);
+  await ensureMayInvite(ctx, tx, inviter, organisation, withAccounts.size);
+  const refused = emails.filter((email) => withAccounts.has(email));
+  for (const email of refused) {
+    await recordSecurityEvent(tx, ctx.log, origin, {
+      kind: 'invite_refused',
+      userId: null,
+      actorId: inviter.id,
+      organisationId: inviter.organisationId,
+      detail: { email },
+    });
+  }
+  return refused;
+}
+
+/** Mails an invitation's link. */
 async function mailInvitation(
   ctx: AppContext,
   db: Queryable,
@@ -125,9 +191,7 @@ async function mailInvitation(
   organisationName: string,
   email: string,
   token: string,
-  hasAccount: boolean,
 ): Promise<void> {
-  if (hasAccount) return;
   await enqueueMail(db, {
     to: email,
     ...inviteMail(inviter.displayName, organisationName, signupLink(ctx.config.appUrl, email, token)),
@@ -135,10 +199,10 @@ async function mailInvitation(
 }
 
 /**
- * Invites each address that is neither a signed-up member of the inviter's organisation nor
- * invited by it yet, and queues the invitation mails. `skipped` lists only this organisation's
- * members and invitations. Refuses when the organisation lets only administrators invite, and
- * when a quota would be passed.
+ * Invites each address that is neither a signed-up member of the inviter's organisation, nor
+ * invited by it yet, nor an account elsewhere, and queues the invitation mails. `skipped` lists
+ * the others, and `notInvited` says why for each. Refuses when the organisation lets only
+ * administrators invite, and when a quota would be passed.
  */
 export async function inviteEmails(
   ctx: AppContext,
@@ -168,14 +232,18 @@ export async function inviteEmails(
     .from(invites)
     .where(and(eq(invites.organisationId, inviter.organisationId), inArray(invites.email, unique)));
   const memberEmails = new Set(members.map((row) => row.email));
-  const known = new Set([...memberEmails, ...invited.map((row) => row.email)]);
+  const unavailable = new Set(
+    await refuseAddressesWithAccounts(
+      ctx,
+      tx,
+      inviter,
+      unique.filter((email) => !memberEmails.has(email)),
+      origin,
+    ),
+  );
+  const known = new Set([...memberEmails, ...unavailable, ...invited.map((row) => row.email)]);
   const fresh = unique.filter((email) => !known.has(email));
-  if (fresh.length > 0) {
-    if (organisation.onlyAdminsInvite && !inviter.isAdmin)
-      throw forbidden(ORGANISATION_MESSAGES.onlyAdminsInvite);
-    await ensureQuota(ctx, tx, inviter, fresh.length);
-  }
-  const withAccounts = await addressesWithAccounts(tx, fresh);
+  await ensureMayInvite(ctx, tx, inviter, organisation, fresh.length);
   const done: string[] = [];
   for (const email of fresh) {
     const { token, tokenHash } = newInviteToken();
@@ -185,7 +253,7 @@ export async function inviteEmails(
       .onConflictDoNothing()
       .returning({ id: invites.id });
     if (!created) continue;
-    await mailInvitation(ctx, tx, inviter, organisation.name, email, token, withAccounts.has(email));
+    await mailInvitation(ctx, tx, inviter, organisation.name, email, token);
     await recordInviteEvent(ctx, tx, origin, 'invite_created', inviter, { id: created.id, email });
     done.push(email);
   }
@@ -195,9 +263,19 @@ export async function inviteEmails(
   return {
     invited: done,
     skipped,
-    // A skipped address that is not a member was invited by this organisation (maybe a moment ago).
-    notInvited: skipped.map((email) => ({ email, reason: memberEmails.has(email) ? 'member' : 'invited' })),
+    // A skipped address that is neither a member nor an account elsewhere was invited by this
+    // organisation (maybe a moment ago).
+    notInvited: skipped.map((email) => ({ email, reason: skipReason(email, memberEmails, unavailable) })),
   };
+}
+
+function skipReason(
+  email: string,
+  members: ReadonlySet<string>,
+  unavailable: ReadonlySet<string>,
+): InviteSkipReason {
+  if (members.has(email)) return 'member';
+  return unavailable.has(email) ? 'unavailable' : 'invited';
 }
 
 export async function createInvites(
@@ -302,10 +380,12 @@ export async function resendInvite(ctx: AppContext, admin: Inviter, inviteId: nu
     if (waitedMs < LIMITS.inviteResendMinutes * 60_000)
       throw conflict(ORGANISATION_MESSAGES.inviteResendTooSoon);
     await ensureQuota(ctx, tx, admin, 1);
+    // The address signed up through another organisation since: this invitation can never be accepted.
+    if ((await addressesWithAccountsElsewhere(tx, admin.organisationId, [invite.email])).size > 0)
+      throw conflict(INVITE_MESSAGES.notInvited(invite.email, 'unavailable'));
     const { token, tokenHash } = newInviteToken();
     await tx.update(invites).set({ tokenHash, lastSentAt: ctx.clock.now() }).where(eq(invites.id, invite.id));
-    const hasAccount = (await addressesWithAccounts(tx, [invite.email])).has(invite.email);
-    await mailInvitation(ctx, tx, admin, organisation.name, invite.email, token, hasAccount);
+    await mailInvitation(ctx, tx, admin, organisation.name, invite.email, token);
     await recordInviteEvent(ctx, tx, origin, 'invite_resent', admin, invite);
   });
   ctx.mailQueued();

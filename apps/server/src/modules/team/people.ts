@@ -1,17 +1,18 @@
 /**
  * Turns the team page's people ({id, email}) into user ids of the organisation. An e-mail of
  * someone who is not a member yet becomes an invitation (mailed) and this organisation's
- * placeholder of them, assigned at once, which they take over when they sign up through it.
+ * placeholder of them, assigned at once, which they take over when they sign up through it. An
+ * address that already has an account elsewhere cannot join: the whole save is refused, naming it.
  */
-import { isValidEmail, MESSAGES, type PersonReference } from '@keystone/contract';
+import { INVITE_MESSAGES, isValidEmail, MESSAGES, type PersonReference } from '@keystone/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest, type HttpError } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/keys';
 import type { RequestOrigin } from '../auth/securityEvents';
-import { inviteEmails } from '../invites/service';
+import { inviteEmails, refuseAddressesWithAccounts } from '../invites/service';
 
 export interface ResolvedPeople {
   /** User id for each reference, in the same order. */
@@ -25,14 +26,33 @@ const MAX_STORED_ID = 2_147_483_647;
 const isStoredId = (id: number | null | undefined): id is number =>
   Number.isInteger(id) && (id ?? 0) > 0 && (id ?? 0) <= MAX_STORED_ID;
 
-/** Resolves every reference of a request at once: a fixed number of queries, however many people. */
+/**
+ * The answer when typed addresses cannot join: every address in `detail`, and each under the lists
+ * that hold it. It is returned, not thrown, so the caller commits the refusals' records first.
+ */
+function refusal(refused: readonly string[], people: readonly { email: string; path: string }[]): HttpError {
+  const messages = refused.map((email) => INVITE_MESSAGES.notInvited(email, 'unavailable'));
+  const errors: Record<string, string[]> = {};
+  for (const person of people) {
+    const index = refused.indexOf(person.email.trim().toLowerCase());
+    if (index >= 0 && !errors[person.path]?.includes(messages[index]!))
+      (errors[person.path] ??= []).push(messages[index]!);
+  }
+  return badRequest(messages.join(' '), errors);
+}
+
+/**
+ * Resolves every reference of a request at once: a fixed number of queries, however many people.
+ * Answers the refusal instead when a typed address cannot join the organisation; nothing is
+ * invited or created then.
+ */
 export async function resolvePeople(
   ctx: AppContext,
   tx: Queryable,
   user: AuthenticatedUser,
   groups: readonly { path: string; people: readonly PersonReference[] }[],
   origin: RequestOrigin,
-): Promise<ResolvedPeople> {
+): Promise<ResolvedPeople | { refusal: HttpError }> {
   const all = groups.flatMap((group) => group.people.map((person) => ({ ...person, path: group.path })));
   const ids = [...new Set(all.map((person) => person.id).filter(isStoredId))];
   const byId = new Map(
@@ -52,8 +72,7 @@ export async function resolvePeople(
       throw badRequest(MESSAGES.invalidEmail, { [person.path]: [MESSAGES.invalidEmail] });
   }
   const emails = [...new Set(byEmailNeeded.map((person) => person.email.trim().toLowerCase()))];
-  // Only this organisation's rows (members, and placeholders of people it invited) are looked at:
-  // an address known elsewhere gets a placeholder here like any other, so nothing reveals it.
+  // This organisation's rows: members, and placeholders of people it invited.
   const rowsByEmail = async () =>
     emails.length
       ? await tx
@@ -66,6 +85,8 @@ export async function resolvePeople(
   let invited = false;
   const toInvite = emails.filter((email) => !members.has(email));
   if (toInvite.length > 0) {
+    const refused = await refuseAddressesWithAccounts(ctx, tx, user, toInvite, origin);
+    if (refused.length > 0) return { refusal: refusal(refused, byEmailNeeded) };
     // Already invited addresses are skipped; new ones (or revoked ones) are invited and mailed.
     invited = (await inviteEmails(ctx, tx, user, toInvite, origin)).invited.length > 0;
     const known = new Set(existing.map((row) => row.email));

@@ -3,8 +3,10 @@
  * team members. Each changed list is checked with its own rule (DESIGN §4); unchanged lists
  * need no right, so a team member can save the page after changing only the team. The
  * organisation's administrators may change the masters of any of its strategies, and nothing else.
- * A list sent with its `base` (as the page loaded it) is merged into the stored one (merge.ts), and
- * every changed list is on record in the activity history, with its record's version bumped.
+ * A list sent with its `base` (as the page loaded it) is merged into the stored one (merge.ts); one
+ * sent without it replaces the stored one, refused (409 stale) when a `version` is sent and someone
+ * else changed that list since. Every changed list is on record in the activity history, with its
+ * record's version bumped, and a change of the masters in the organisation's security log too.
  */
 import {
   type AssignTeamRequest,
@@ -17,6 +19,7 @@ import {
   ORGANISATION_MESSAGES,
   STRATEGY_MESSAGES,
   type StrategyRoles,
+  TEAM_MESSAGES,
 } from '@keystone/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -31,9 +34,9 @@ import {
 } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { changeBy, publish, structureChange } from '../../realtime/events';
-import { recordChanges } from '../activity/record';
+import { ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
-import type { RequestOrigin } from '../auth/securityEvents';
+import { type RequestOrigin, recordSecurityEvent } from '../auth/securityEvents';
 import { ensure, loadStrategyAccess, rolesOf, viewersOf } from '../strategies/access';
 import { touchStrategy } from '../strategies/service';
 import { mergedList, sameSet, summariesOf } from './merge';
@@ -73,6 +76,8 @@ interface ListChange {
   allowed: () => boolean;
   /** Absent for the masters. */
   initiative?: { id: number; role: Role };
+  /** The version the list was read at, when sent without its base: then it must not be stale. */
+  since?: number;
 }
 
 export async function assignTeam(
@@ -81,7 +86,7 @@ export async function assignTeam(
   input: AssignTeamRequest,
   origin: RequestOrigin,
 ) {
-  const invited = await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     await lockStrategy(tx, input.strategy_id, user.organisationId);
     // Read after the lock, in a statement of its own: it sees every team change committed before
     // this one, so a merge never starts from a list another save has since changed.
@@ -107,6 +112,8 @@ export async function assignTeam(
       ],
       origin,
     );
+    // Returned, not thrown: the refused addresses stay on record (and count against the quotas).
+    if ('refusal' in people) return people;
 
     const lists: ListChange[] = [];
     if (input.strategy_masters !== undefined) {
@@ -117,6 +124,7 @@ export async function assignTeam(
         current,
         next: mergedList(current, people.idsFor(input.strategy_masters), input.base?.strategy_masters),
         allowed: () => canEditMasters(user, access.roles),
+        since: input.base?.strategy_masters === undefined ? input.version : undefined,
       });
     }
     for (const [index, item] of requested.entries()) {
@@ -132,18 +140,20 @@ export async function assignTeam(
           next: mergedList(current(roles), people.idsFor(references), base?.[field]),
           allowed: () => allowed(user.id, access.roles, roles),
           initiative: { id: item.initiative_id, role },
+          since: base?.[field] === undefined ? item.version : undefined,
         });
       }
     }
     // Unchanged lists need no right, so a team member can save the page after changing only the team.
     const changed = lists.filter((list) => !sameSet(list.next, list.current));
-    if (changed.length === 0) return people.invited;
+    if (changed.length === 0) return { invited: people.invited };
 
     const accounts = await accountsOf(
       tx,
       changed.flatMap((list) => list.next),
     );
     for (const list of changed) checkList(list, accounts);
+    for (const list of changed) await ensureListNotStale(tx, user, input.strategy_id, list);
 
     const summaries = await summariesOf(
       tx,
@@ -172,6 +182,7 @@ export async function assignTeam(
         },
         [historyOf(masters)],
       );
+      await recordMasterEvents(ctx, tx, user, origin, access.strategy, masters);
     } else {
       await touchStrategy(tx, input.strategy_id);
     }
@@ -200,10 +211,74 @@ export async function assignTeam(
     const change = changeBy(user.id, input.strategy_id, access.roles);
     change.viewers = [...new Set([...change.viewers, ...viewersNow])];
     await publish(tx, [structureChange(change, 'strategy', input.strategy_id, 'team')]);
-    return people.invited;
+    return { invited: people.invited };
   });
-  if (invited) ctx.mailQueued();
+  if ('refusal' in outcome) throw outcome.refusal;
+  if (outcome.invited) ctx.mailQueued();
   return { id: input.strategy_id };
+}
+
+/**
+ * A list sent without its base replaces the stored one: with a `version`, it is refused when someone
+ * else changed that list after the version (a lost addition otherwise). Its `current` is the
+ * record's lists as stored, with the version to send again.
+ */
+async function ensureListNotStale(
+  tx: Queryable,
+  user: AuthenticatedUser,
+  strategyId: number,
+  list: ListChange,
+): Promise<void> {
+  const record = list.initiative
+    ? { model: 'initiative' as const, table: initiatives, id: list.initiative.id }
+    : { model: 'strategy' as const, table: strategies, id: strategyId };
+  await ensureNotStale(tx, {
+    model: record.model,
+    recordId: record.id,
+    fields: [list.field],
+    since: list.since,
+    userId: user.id,
+    detail: TEAM_MESSAGES.stale,
+    current: async () => {
+      const [row] = await tx
+        .select({ version: record.table.version })
+        .from(record.table)
+        .where(eq(record.table.id, record.id));
+      const summaries = await summariesOf(tx, list.current);
+      return { id: record.id, version: row?.version, [list.field]: summaries(list.current) };
+    },
+  });
+}
+
+/**
+ * A strategy master can read and change everything in the strategy, and administrators may make
+ * anyone one (themselves too): each person added to or removed from the masters is an event of
+ * the organisation's security log, naming the strategy.
+ */
+async function recordMasterEvents(
+  ctx: AppContext,
+  tx: Queryable,
+  actor: AuthenticatedUser,
+  origin: RequestOrigin,
+  strategy: { id: number; title: string },
+  masters: ListChange,
+): Promise<void> {
+  const detail = { strategy_id: strategy.id, strategy_title: strategy.title };
+  const events = [
+    ...masters.next.filter((id) => !masters.current.includes(id)).map((id) => ['master_added', id] as const),
+    ...masters.current
+      .filter((id) => !masters.next.includes(id))
+      .map((id) => ['master_removed', id] as const),
+  ];
+  for (const [kind, userId] of events) {
+    await recordSecurityEvent(tx, ctx.log, origin, {
+      kind,
+      userId,
+      actorId: actor.id,
+      organisationId: actor.organisationId,
+      detail,
+    });
+  }
 }
 
 /**

@@ -154,6 +154,60 @@ describe('the Activity panel', () => {
     expect(itemsOf(panel, older)[0]?.textContent).toContain(APPROVAL_STEP_TEXT.requested);
   });
 
+  it('should name each notification setting and show its values as the settings page does', async () => {
+    const setting = (field: string, old_value: unknown, new_value: unknown, minutes: number) =>
+      entry({
+        model: 'notificationSettings',
+        record_id: 1,
+        field,
+        old_value,
+        new_value,
+        created_at: minutesAgo(minutes),
+      });
+    openStrategyAs(MARK.id, {
+      [ACTIVITY]: ok({
+        results: [
+          setting(
+            'team_reminders',
+            [],
+            [
+              { offset_number: 1, offset_unit: 'day' },
+              { offset_number: 2, offset_unit: 'hour' },
+            ],
+            1,
+          ),
+          setting('first_progress_update', null, '2026-12-01T09:00:00', 2),
+          setting('update_frequency_number', 1, 2, 3),
+          setting('send_to_sponsors', true, false, 4),
+          setting('time_zone', 'Europe/Berlin', 'America/New_York', 5),
+        ],
+        next_before: null,
+      }),
+    });
+    const panel = await openPanel();
+    const lines = itemsOf(panel, ACTIVITY_MESSAGES.today).map((item) => ({
+      what: item.textContent,
+      before: item.querySelector('del')?.textContent ?? null,
+      after: item.querySelector('ins')?.textContent,
+    }));
+    expect(lines).toEqual([
+      {
+        what: expect.stringContaining('Reminders'),
+        before: null,
+        after: '→ 1 day before the due date; 2 hours before the due date',
+      },
+      {
+        what: expect.stringContaining('First progress update'),
+        before: null,
+        after: '→ 12/01/2026 09:00 AM',
+      },
+      { what: expect.stringContaining('Frequency interval'), before: '1', after: '→ 2' },
+      { what: expect.stringContaining('Send the progress report to sponsors'), before: 'Yes', after: '→ No' },
+      { what: expect.stringContaining('Time zone'), before: 'Europe/Berlin', after: '→ America/New York' },
+    ]);
+    expect(panel.textContent).not.toContain(ACTIVITY_MESSAGES.unknownPerson);
+  });
+
   it('should fold one person’s consecutive edits of a field into one line, first old to last new', async () => {
     const typing = [
       entry({

@@ -119,6 +119,21 @@ describe('invite form on /profile-settings', () => {
     expect(screen.queryByText(MESSAGES.invitesUpdated)).toBeNull();
   });
 
+  it('should name an address that cannot join, saying nothing of where it is known', async () => {
+    startServer({
+      invited: ['carl@example.com'],
+      skipped: ['yan@zeta.test'],
+      not_invited: [{ email: 'yan@zeta.test', reason: 'unavailable' }],
+    });
+    renderApp('/profile-settings');
+    fireEvent.change(await inviteBox(), { target: { value: 'carl@example.com, yan@zeta.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const list = await screen.findByRole('list', { name: 'Not invited' });
+    expect(within(list).getByRole('listitem').textContent).toBe(
+      'yan@zeta.test was not invited: this address cannot join your organisation. Ask the person for another address.',
+    );
+  });
+
   it('should confirm the invited ones and list the others when some were invited', async () => {
     startServer({
       invited: ['carl@example.com'],

@@ -153,9 +153,31 @@ describe('/organisation', () => {
     expect(screen.queryByRole('button', { name: 'Deactivate Anna Smith' })).toBeNull();
   });
 
+  it('should say before asking that the only master of a strategy cannot be deactivated, and send nothing', async () => {
+    const { calls } = startServer(true);
+    renderApp('/organisation');
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Ben Jones' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ben Jones cannot be deactivated yet' });
+    expect(dialog.textContent).toContain(
+      'Ben Jones is the only strategy master of this strategy: "Growth 2027". Make someone else a strategy master first.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
   it('should confirm a deactivation and show the server’s refusal where it is seen', async () => {
+    // Anna is a master of Growth 2027 too, as far as the page knows; the server has seen otherwise.
     const refusal = ORGANISATION_MESSAGES.onlyMasterOf('Ben Jones', ['Growth 2027']);
     const { calls } = startServer(true, {
+      'GET /api/organisation/members/': ok([
+        member(7, 'Anna Smith', {
+          is_admin: true,
+          strategies: [{ id: 3, title: 'Growth 2027', roles: ['master'] }],
+        }),
+        members[1],
+      ]),
       'PATCH /api/organisation/members/8/': { status: 409, body: { detail: refusal } },
     });
     renderApp('/organisation');
@@ -195,6 +217,59 @@ describe('/organisation', () => {
       '/api/organisation/security-log/?before=50',
       '/api/organisation/security-log/?kind=login_failed',
     ]);
+  });
+
+  it('should say in the invite form which addresses cannot join, and list no pending row for them', async () => {
+    startServer(true, {
+      'POST /api/invites/create/': {
+        status: 201,
+        body: {
+          detail: 'Nobody was invited.',
+          invited: [],
+          skipped: ['yan@zeta.test'],
+          not_invited: [{ email: 'yan@zeta.test', reason: 'unavailable' }],
+        },
+      },
+    });
+    renderApp('/organisation');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'E-mail addresses' }), {
+      target: { value: 'yan@zeta.test' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const list = await screen.findByRole('list', { name: 'Not invited' });
+    expect(within(list).getByRole('listitem').textContent).toBe(
+      'yan@zeta.test was not invited: this address cannot join your organisation. Ask the person for another address.',
+    );
+    expect(screen.getByText('Nobody was invited.')).toBeTruthy();
+    const invites = screen.getByRole('table', { name: 'Pending invitations' });
+    expect(within(invites).queryByText('yan@zeta.test')).toBeNull();
+  });
+
+  it('should name a change of strategy masters and its strategy in the security log', async () => {
+    startServer(true, {
+      'GET /api/organisation/security-log/': ok({
+        results: [
+          {
+            ...entry(51, 'master_added'),
+            actor: { id: 7, name: 'Anna Smith', email: 'anna@example.com' },
+            detail: { strategy_id: 3, strategy_title: 'Growth 2027' },
+          },
+          { ...entry(50, 'invite_refused'), user: null, detail: { email: 'yan@zeta.test' } },
+        ],
+        next_before: null,
+      }),
+    });
+    renderApp('/organisation');
+    const log = await screen.findByRole('table', { name: 'Security log' });
+    const [, added, refused] = within(log).getAllByRole('row');
+    expect(within(added!).getByText('Made strategy master')).toBeTruthy();
+    expect(within(added!).getByText('Growth 2027')).toBeTruthy();
+    expect(within(added!).getByText('Ben Jones')).toBeTruthy();
+    expect(within(added!).getByText('Anna Smith')).toBeTruthy();
+    expect(within(refused!).getByText('Not invited: the address cannot join')).toBeTruthy();
+    expect(within(refused!).getByText('yan@zeta.test')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Event' }));
+    expect(await screen.findByRole('option', { name: 'No longer strategy master' })).toBeTruthy();
   });
 
   it('should show why a resend was refused, and revoke only after confirming', async () => {

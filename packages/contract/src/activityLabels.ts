@@ -25,6 +25,11 @@ export const ACTIVITY_MESSAGES = {
   unknownPerson: 'Someone',
   edits: (count: number) => `${count} edits`,
   within: (title: string) => `in ${title}`,
+  yes: 'Yes',
+  no: 'No',
+  /** A reminder as the settings page sets it: "2 days before the due date". */
+  reminder: (count: number, unit: string) =>
+    `${count} ${count === 1 ? unit : `${unit}s`} before the due date`,
 } as const;
 
 /** The approval's steps in words (entries with field `approval`). */
@@ -61,7 +66,22 @@ export const ACTIVITY_FIELD_LABELS: Record<ActivityModel, Readonly<Record<string
   },
   timeline: { description: 'Timeline row', start_date: 'Timeline start date', end_date: 'Timeline end date' },
   comment: { comment: 'Progress comment' },
-  notificationSettings: {},
+  // As the strategy settings page names them (its sections and fields).
+  notificationSettings: {
+    first_progress_update: 'First progress update',
+    time_zone: 'Time zone',
+    update_frequency_number: 'Frequency interval',
+    update_frequency_unit: 'Frequency unit',
+    send_to_sponsors: 'Send the progress report to sponsors',
+    send_to_owners: 'Send the progress report to owners',
+    send_to_team_members: 'Send the progress report to team members',
+    additional_recipients: 'Additional recipients',
+    team_reminders: 'Reminders',
+    reminder_send_to_master: 'Send reminders to strategy masters',
+    reminder_send_to_sponsors: 'Send reminders to sponsors',
+    reminder_send_to_owners: 'Send reminders to owners',
+    reminder_send_to_team_members: 'Send reminders to team members',
+  },
 };
 
 /** Fields whose values are lists of people: the panel says who was added and who removed. */

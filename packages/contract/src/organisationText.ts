@@ -91,6 +91,7 @@ export const ORGANISATION_LABELS = {
   deactivateButton: (name: string) => `Deactivate ${name}`,
   reactivateButton: (name: string) => `Reactivate ${name}`,
   confirmDeactivateTitle: (name: string) => `Deactivate ${name}?`,
+  cannotDeactivateTitle: (name: string) => `${name} cannot be deactivated yet`,
   confirmDeactivateMessage: (name: string) =>
     `${name} will be logged out everywhere at once and can no longer sign in or receive mails from ${PRODUCT_NAME}. You can reactivate them later.`,
   invitationsHeading: 'Pending invitations',

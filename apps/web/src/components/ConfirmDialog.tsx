@@ -1,4 +1,7 @@
-/** A yes/no question before something that cannot be undone, saying what else goes with it. */
+/**
+ * A yes/no question before something that cannot be undone, saying what else goes with it; or, when
+ * the page knows it would be refused, why not.
+ */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,6 +17,11 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   /** While the action runs the buttons wait, so it cannot be sent twice. */
   pending?: boolean;
+  /**
+   * False when the page already knows the action would be refused: the message says why, and only
+   * a Close button is offered.
+   */
+  canConfirm?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -24,6 +32,7 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   pending = false,
+  canConfirm = true,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -43,12 +52,14 @@ export function ConfirmDialog({
         <DialogContentText id={messageId}>{message}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
+        <Button onClick={onClose} disabled={pending} variant={canConfirm ? 'text' : 'contained'}>
+          {canConfirm ? 'Cancel' : 'Close'}
         </Button>
-        <Button onClick={onConfirm} disabled={pending} variant="contained" color="error">
-          {confirmLabel}
-        </Button>
+        {canConfirm && (
+          <Button onClick={onConfirm} disabled={pending} variant="contained" color="error">
+            {confirmLabel}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

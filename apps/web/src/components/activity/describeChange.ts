@@ -1,7 +1,8 @@
 /**
  * What a history item says changed, in words a reader follows: text as plain text (before and
  * after), lists of people as who was added and removed, records added or removed with their
- * title, approval steps in words. Values come as the server stored them (wire form).
+ * title, approval steps in words, notification settings as their page shows them (dates, yes or no,
+ * reminders). Values come as the server stored them (wire form).
  */
 import {
   ACTIVITY_MESSAGES,
@@ -34,6 +35,33 @@ const isStatus = (value: unknown): value is keyof typeof INITIATIVE_STATUSES =>
 
 function valueText(field: string, value: unknown): string {
   if (field === 'status' && isStatus(value)) return INITIATIVE_STATUSES[value].label;
+  return readableText(value);
+}
+
+/** "2026-12-01T09:00:00" (the stored wall clock, no zone) as the settings page shows it: 12/01/2026 09:00 AM. */
+function wallClockText(value: string): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!parts) return value;
+  const [, year, month, day, hours, minutes] = parts;
+  const hour = Number(hours);
+  const twelve = String(hour % 12 === 0 ? 12 : hour % 12).padStart(2, '0');
+  return `${month}/${day}/${year} ${twelve}:${minutes} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+function reminderText(reminder: unknown): string {
+  const { offset_number: count, offset_unit: unit } = (reminder ?? {}) as Record<string, unknown>;
+  return typeof count === 'number' && typeof unit === 'string'
+    ? ACTIVITY_MESSAGES.reminder(count, unit)
+    : readableText(reminder);
+}
+
+/** A notification setting's stored value in the words of the settings page. */
+function settingText(field: string, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? ACTIVITY_MESSAGES.yes : ACTIVITY_MESSAGES.no;
+  if (field === 'first_progress_update' && typeof value === 'string') return wallClockText(value);
+  if (field === 'time_zone' && typeof value === 'string') return value.replaceAll('_', ' ');
+  if (field === 'team_reminders' && Array.isArray(value)) return value.map(reminderText).join('; ');
   return readableText(value);
 }
 
@@ -99,6 +127,9 @@ export function describeChange(item: ActivityItem): ChangeSummary {
     };
   }
   if (field === 'sort_index') return { kind: 'moved' };
+  if (item.latest.model === 'notificationSettings') {
+    return { kind: 'text', before: settingText(field, before), after: settingText(field, after) };
+  }
   if (PEOPLE_FIELDS.includes(field) || Array.isArray(before) || Array.isArray(after)) {
     return peopleChange(before, after);
   }

@@ -1,7 +1,8 @@
 /**
  * Everyone in the organisation, with the administrator's two levers: administrator or not, and
  * deactivate / reactivate. The server decides (last administrator, only strategy master, …) and
- * its refusal is shown above the table as it said it.
+ * its refusal is shown above the table as it said it; the only-master refusal the page can foresee
+ * is said in the dialog already.
  */
 import { type Member, ORGANISATION_LABELS, ORGANISATION_MESSAGES } from '@keystone/contract';
 import Paper from '@mui/material/Paper';
@@ -17,6 +18,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RetryAlert } from '../../components/RetryAlert';
 import { ColumnHeads } from './ColumnHeads';
 import { MemberRow, memberName } from './MemberRow';
+import { strategiesOnlyMasteredBy } from './onlyMasters';
 import { OutcomeAlert, useOutcome } from './outcome';
 
 const COLUMNS = [
@@ -80,15 +82,48 @@ export function MembersTable() {
           </TableBody>
         </Table>
       </TableContainer>
-      <ConfirmDialog
-        open={deactivating !== null}
-        title={ORGANISATION_LABELS.confirmDeactivateTitle(deactivating ? memberName(deactivating) : '')}
-        message={ORGANISATION_LABELS.confirmDeactivateMessage(deactivating ? memberName(deactivating) : '')}
-        confirmLabel={ORGANISATION_LABELS.deactivate}
+      <DeactivateDialog
+        member={deactivating}
+        members={members.data}
         pending={update.isPending}
         onConfirm={() => deactivating && change(deactivating, { is_active: false })}
         onClose={() => setDeactivating(null)}
       />
     </>
+  );
+}
+
+interface DeactivateDialogProps {
+  member: Member | null;
+  members: readonly Member[];
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before a deactivation, or says first why it would be refused (the only master of a strategy). */
+function DeactivateDialog({ member, members, pending, onConfirm, onClose }: DeactivateDialogProps) {
+  const name = member ? memberName(member) : '';
+  const onlyMasterOf = member ? strategiesOnlyMasteredBy(member, members) : [];
+  const refused = onlyMasterOf.length > 0;
+  return (
+    <ConfirmDialog
+      open={member !== null}
+      title={
+        refused
+          ? ORGANISATION_LABELS.cannotDeactivateTitle(name)
+          : ORGANISATION_LABELS.confirmDeactivateTitle(name)
+      }
+      message={
+        refused
+          ? ORGANISATION_MESSAGES.onlyMasterOf(name, onlyMasterOf)
+          : ORGANISATION_LABELS.confirmDeactivateMessage(name)
+      }
+      confirmLabel={ORGANISATION_LABELS.deactivate}
+      canConfirm={!refused}
+      pending={pending}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

@@ -7,7 +7,9 @@ import {
   ORGANISATION_MESSAGES,
   SECURITY_EVENT_LABELS,
   type SecurityLogEntry,
+  plainText,
   SIGN_IN_METHOD_LABELS,
+  STRATEGY_MESSAGES,
   type UserSummary,
 } from '@keystone/contract';
 import Box from '@mui/material/Box';
@@ -41,6 +43,17 @@ const COLUMNS = [
 
 const personText = (person: UserSummary | null) => (person ? displayName(person) : '');
 
+/** The strategy a change of its masters was about, under the event's name. */
+function StrategyOfEvent({ detail }: { detail: SecurityLogEntry['detail'] }) {
+  if (typeof detail.strategy_id !== 'number') return null;
+  const title = typeof detail.strategy_title === 'string' ? plainText(detail.strategy_title).trim() : '';
+  return (
+    <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
+      {title || STRATEGY_MESSAGES.untitledStrategy}
+    </Typography>
+  );
+}
+
 /** A failed sign-in with an unknown address has no person; the address tried is in its detail. */
 function subject(entry: SecurityLogEntry): string {
   if (entry.user) return personText(entry.user);
@@ -72,7 +85,10 @@ export function SecurityLog() {
               {entries.map((entry) => (
                 <TableRow key={entry.id} hover>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</TableCell>
-                  <TableCell>{SECURITY_EVENT_LABELS[entry.kind]}</TableCell>
+                  <TableCell>
+                    {SECURITY_EVENT_LABELS[entry.kind]}
+                    <StrategyOfEvent detail={entry.detail} />
+                  </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{subject(entry)}</TableCell>
                   <TableCell>{personText(entry.actor)}</TableCell>
                   <TableCell>{entry.method ? SIGN_IN_METHOD_LABELS[entry.method] : ''}</TableCell>

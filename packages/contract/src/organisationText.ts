@@ -76,7 +76,6 @@ export const ORGANISATION_LABELS = {
   membersTable: 'Members of the organisation',
   columnName: 'Name',
   columnEmail: 'E-mail',
-  columnBusinessTitle: 'Business title',
   columnAdmin: 'Administrator',
   columnStatus: 'Status',
   columnLastActive: 'Last active',

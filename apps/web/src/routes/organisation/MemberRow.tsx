@@ -1,4 +1,7 @@
-/** One member on the members table: who they are, their status, their strategies, and the actions. */
+/**
+ * One member on the members table: who they are (name, address, title), their status and last
+ * activity, their strategies, and the actions (administrator or not, deactivate or reactivate).
+ */
 import {
   MEMBER_STATUS_LABELS,
   type Member,
@@ -6,14 +9,17 @@ import {
   ORGANISATION_LABELS,
   STRATEGY_ROLE_LABELS,
 } from '@keystone/contract';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { BreakableEmail } from '../../components/BreakableEmail';
 import { formatDateTime, timeAgo } from '../../lib/timeAgo';
 import { strategyTeamPath } from '../paths';
 
@@ -47,18 +53,19 @@ export function MemberRow({
 
   return (
     <TableRow hover sx={{ verticalAlign: 'top' }}>
-      <TableCell sx={{ fontWeight: 500 }}>{member.name ?? '—'}</TableCell>
-      <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.email}</TableCell>
-      <TableCell>{member.business_title}</TableCell>
+      {/* Who: the name, and under it the address and business title, so the row fits a tablet. */}
       <TableCell>
-        <Switch
-          size="small"
-          checked={member.is_admin}
-          // Only active people who have signed up can become administrators (the server says so too).
-          disabled={disabled || (member.status !== 'active' && !member.is_admin)}
-          onChange={(event) => onAdminChange(event.target.checked)}
-          slotProps={{ input: { 'aria-label': ORGANISATION_LABELS.adminSwitch(name) } }}
-        />
+        <Typography variant="body2" sx={{ fontWeight: 500 }}>
+          {member.name ?? '—'}
+        </Typography>
+        <Typography variant="body2" color="textSecondary">
+          <BreakableEmail email={member.email} />
+        </Typography>
+        {member.business_title && (
+          <Typography variant="body2" color="textSecondary">
+            {member.business_title}
+          </Typography>
+        )}
       </TableCell>
       <TableCell>
         <Chip
@@ -67,39 +74,59 @@ export function MemberRow({
           color={STATUS_COLORS[member.status]}
           label={MEMBER_STATUS_LABELS[member.status]}
         />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {member.last_active ? (
-          <span title={formatDateTime(member.last_active)}>{timeAgo(member.last_active)}</span>
-        ) : (
-          ORGANISATION_LABELS.neverActive
-        )}
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
+          {ORGANISATION_LABELS.columnLastActive}
+          {/* On a line of its own: the column stays narrow, and the time is never split. */}
+          <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+            {member.last_active ? (
+              <span title={formatDateTime(member.last_active)}>{timeAgo(member.last_active)}</span>
+            ) : (
+              <span>{ORGANISATION_LABELS.neverActive}</span>
+            )}
+          </Box>
+        </Typography>
       </TableCell>
       <TableCell>
         <MemberStrategies strategies={member.strategies} />
       </TableCell>
       <TableCell>
-        {member.status === 'active' && !isSelf && (
-          <Button
-            size="small"
-            color="error"
-            disabled={disabled}
-            onClick={onDeactivate}
-            aria-label={ORGANISATION_LABELS.deactivateButton(name)}
-          >
-            {ORGANISATION_LABELS.deactivate}
-          </Button>
-        )}
-        {member.status === 'deactivated' && (
-          <Button
-            size="small"
-            disabled={disabled}
-            onClick={onReactivate}
-            aria-label={ORGANISATION_LABELS.reactivateButton(name)}
-          >
-            {ORGANISATION_LABELS.reactivate}
-          </Button>
-        )}
+        <FormControlLabel
+          sx={{ mx: 0, whiteSpace: 'nowrap' }}
+          label={<Typography variant="body2">{ORGANISATION_LABELS.columnAdmin}</Typography>}
+          control={
+            <Switch
+              size="small"
+              checked={member.is_admin}
+              // Only active people who have signed up can become administrators (the server says so too).
+              disabled={disabled || (member.status !== 'active' && !member.is_admin)}
+              onChange={(event) => onAdminChange(event.target.checked)}
+              slotProps={{ input: { 'aria-label': ORGANISATION_LABELS.adminSwitch(name) } }}
+            />
+          }
+        />
+        <Box>
+          {member.status === 'active' && !isSelf && (
+            <Button
+              size="small"
+              color="error"
+              disabled={disabled}
+              onClick={onDeactivate}
+              aria-label={ORGANISATION_LABELS.deactivateButton(name)}
+            >
+              {ORGANISATION_LABELS.deactivate}
+            </Button>
+          )}
+          {member.status === 'deactivated' && (
+            <Button
+              size="small"
+              disabled={disabled}
+              onClick={onReactivate}
+              aria-label={ORGANISATION_LABELS.reactivateButton(name)}
+            >
+              {ORGANISATION_LABELS.reactivate}
+            </Button>
+          )}
+        </Box>
       </TableCell>
     </TableRow>
   );

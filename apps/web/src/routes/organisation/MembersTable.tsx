@@ -21,13 +21,10 @@ import { MemberRow, memberName } from './MemberRow';
 import { strategiesOnlyMasteredBy } from './onlyMasters';
 import { OutcomeAlert, useOutcome } from './outcome';
 
+// Four columns, with the details under the name and the status, so the table fits a tablet (820 px).
 const COLUMNS = [
   ORGANISATION_LABELS.columnName,
-  ORGANISATION_LABELS.columnEmail,
-  ORGANISATION_LABELS.columnBusinessTitle,
-  ORGANISATION_LABELS.columnAdmin,
   ORGANISATION_LABELS.columnStatus,
-  ORGANISATION_LABELS.columnLastActive,
   ORGANISATION_LABELS.columnStrategies,
   ORGANISATION_LABELS.columnActions,
 ];

@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { type Invite, useInvites, useResendInvite, useRevokeInvite } from '../../api/invites';
+import { BreakableEmail } from '../../components/BreakableEmail';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RetryAlert } from '../../components/RetryAlert';
 import { formatDateTime, timeAgo } from '../../lib/timeAgo';
@@ -55,7 +56,9 @@ export function PendingInvites() {
             <TableBody>
               {pending.map((invite) => (
                 <TableRow key={invite.id} hover>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{invite.email}</TableCell>
+                  <TableCell>
+                    <BreakableEmail email={invite.email} />
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <span title={formatDateTime(invite.lastSentAt)}>{timeAgo(invite.lastSentAt)}</span>
                   </TableCell>

@@ -79,7 +79,12 @@ export function PortfolioTable({ rows }: { rows: readonly PortfolioRow[] }) {
     <TableContainer component={Paper} variant="outlined">
       <Table
         aria-label={PORTFOLIO_TEXT.pageTitle}
-        sx={{ minWidth: 880, '& td, & th': { verticalAlign: 'top' } }}
+        // A tablet (sm, e.g. 820 px) gets the table at its container's width, with tighter cells and
+        // headings that may wrap; a phone scrolls it inside its own box.
+        sx={{
+          minWidth: { xs: 560, sm: 0, md: 880 },
+          '& td, & th': { verticalAlign: 'top', px: { xs: 1, md: 2 } },
+        }}
       >
         <TableHead>
           <TableRow sx={{ '& th': { bgcolor: 'grey.50', fontWeight: 600 } }}>
@@ -89,7 +94,7 @@ export function PortfolioTable({ rows }: { rows: readonly PortfolioRow[] }) {
                 <TableCell
                   key={column}
                   aria-sort={active ? sort.direction : 'none'}
-                  sx={{ width: COLUMN_WIDTHS[column], whiteSpace: 'nowrap' }}
+                  sx={{ width: COLUMN_WIDTHS[column], whiteSpace: { md: 'nowrap' } }}
                 >
                   <TableSortLabel
                     active={active}

@@ -9,60 +9,66 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { apiCall, createUser, logInBrowser, organisationAdmin } from './helpers/apiUsers';
 
+// The measurements run in the page; e2e is compiled without the DOM types, so they are scripts.
+
 /** How wide the table is against its container, and whether the page itself scrolls sideways. */
-async function widths(table: Locator) {
-  return table.evaluate((element) => {
-    const box = element.parentElement!;
-    return {
-      table: Math.ceil(element.getBoundingClientRect().width),
-      container: box.clientWidth,
-      containerScrolls: box.scrollWidth > box.clientWidth,
-      containerInView: box.getBoundingClientRect().right <= window.innerWidth,
-      pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
-    };
-  });
+const WIDTHS = `(element) => {
+  const box = element.parentElement;
+  return {
+    table: Math.ceil(element.getBoundingClientRect().width),
+    container: box.clientWidth,
+    containerScrolls: box.scrollWidth > box.clientWidth,
+    containerInView: box.getBoundingClientRect().right <= window.innerWidth,
+    pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
+  };
+}`;
+
+interface Widths {
+  table: number;
+  container: number;
+  containerScrolls: boolean;
+  containerInView: boolean;
+  pageScrolls: boolean;
 }
 
 /**
- * Every e-mail address shown in the table with the text that starts each of its lines: a line may
- * start only at the address's start, after its "@", or at a dot.
+ * Every e-mail address shown in the table (the innermost element holding a whole one) with the
+ * text that starts each of its lines after the first, read from where each character is drawn.
  */
-async function emailLines(table: Locator): Promise<{ email: string; lineStarts: string[] }[]> {
-  return table.evaluate((element) => {
-    const found: { email: string; lineStarts: string[] }[] = [];
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_ELEMENT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const el = node as HTMLElement;
-      const text = el.textContent ?? '';
-      // The innermost element holding a whole address.
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) continue;
-      if ([...el.children].some((child) => child.textContent === text)) continue;
-      const characters: { char: string; top: number }[] = [];
-      const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let t = texts.nextNode(); t; t = texts.nextNode()) {
-        const value = t.textContent ?? '';
-        for (let i = 0; i < value.length; i++) {
-          const range = document.createRange();
-          range.setStart(t, i);
-          range.setEnd(t, i + 1);
-          characters.push({ char: value[i]!, top: Math.round(range.getBoundingClientRect().top) });
-        }
+const EMAIL_LINES = `(element) => {
+  const found = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_ELEMENT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent || '';
+    if (!/^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(text)) continue;
+    if ([...node.children].some((child) => child.textContent === text)) continue;
+    const characters = [];
+    const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let t = texts.nextNode(); t; t = texts.nextNode()) {
+      for (let i = 0; i < t.textContent.length; i++) {
+        const range = document.createRange();
+        range.setStart(t, i);
+        range.setEnd(t, i + 1);
+        characters.push({ char: t.textContent[i], top: Math.round(range.getBoundingClientRect().top) });
       }
-      const lineStarts: string[] = [];
-      characters.forEach((c, i) => {
-        if (i > 0 && c.top > characters[i - 1]!.top)
-          lineStarts.push(
-            characters
-              .slice(i)
-              .map((x) => x.char)
-              .join(''),
-          );
-      });
-      found.push({ email: text, lineStarts });
     }
-    return found;
-  });
+    const lineStarts = [];
+    characters.forEach((c, i) => {
+      if (i > 0 && c.top > characters[i - 1].top) lineStarts.push(characters.slice(i).map((x) => x.char).join(''));
+    });
+    found.push({ email: text, lineStarts });
+  }
+  return found;
+}`;
+
+/** Runs one of the scripts above on the table, found in the page by its accessible name. */
+async function measure<T>(table: Locator, script: string): Promise<T> {
+  const name = await table.getAttribute('aria-label');
+  const selector = JSON.stringify(`table[aria-label="${name}"]`);
+  return table.page().evaluate<T>(`(${script})(document.querySelector(${selector}))`);
 }
+const widths = (table: Locator) => measure<Widths>(table, WIDTHS);
+const emailLines = (table: Locator) => measure<{ email: string; lineStarts: string[] }[]>(table, EMAIL_LINES);
 
 async function expectFits(page: Page, table: Locator, width: number) {
   await page.setViewportSize({ width, height: 1180 });

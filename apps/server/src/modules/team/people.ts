@@ -35,8 +35,9 @@ function refusal(refused: readonly string[], people: readonly { email: string; p
   const errors: Record<string, string[]> = {};
   for (const person of people) {
     const index = refused.indexOf(person.email.trim().toLowerCase());
-    if (index >= 0 && !errors[person.path]?.includes(messages[index]!))
-      (errors[person.path] ??= []).push(messages[index]!);
+    if (index < 0) continue;
+    const listErrors = errors[person.path] ?? [];
+    if (!listErrors.includes(messages[index]!)) errors[person.path] = [...listErrors, messages[index]!];
   }
   return badRequest(messages.join(' '), errors);
 }

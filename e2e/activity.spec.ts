@@ -1,12 +1,13 @@
 /**
  * The Activity panel of issue 15 in a real browser against the real server: a strategy master
  * rewrites the ambition, finds the earlier text in the history and puts it back; the page and a
- * reload show it, and the restore is itself on record.
+ * reload show it, and the restore is itself on record. A restore of someone else's edits, seen
+ * live, shows at once on the restoring page and on the other person's (issue 27).
  */
-import { HISTORY_MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
+import { BOARD_TEXT, HISTORY_MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createUser, logInBrowser } from './helpers/apiUsers';
+import { apiCall, createUser, logInBrowser } from './helpers/apiUsers';
 
 async function typeInto(field: Locator, text: string) {
   await field.click();
@@ -67,8 +68,63 @@ test('a strategy master restores an earlier ambition from the Activity panel', a
 
   // The progress page has the same history, and says no progress update happened yet.
   await page.goto(page.url().replace('/strategy/', '/progress-update/'));
-  await expect(page.getByTestId('last-progress-update')).toHaveText(HISTORY_MESSAGES.noProgressUpdate);
+  await expect(page.getByTestId('last-progress-update')).toHaveText(BOARD_TEXT.noUpdateYet);
   const progressPanel = await openActivity(page);
   await expect(progressPanel.getByTestId('activity-item').filter({ hasText: 'Ambition' })).toHaveCount(3);
   await page.screenshot({ path: '.tmp/activity-progress.png' });
+});
+
+test('a restore of edits seen live shows at once on this page and on the other person’s', async ({
+  page,
+  app,
+  browser,
+}) => {
+  const restorer = await createUser(app, 'Restorer');
+  const writer = await createUser(app, 'Writer');
+  const { id } = await apiCall<{ id: number }>(app, '/strategy/create/', {
+    method: 'POST',
+    token: restorer.token,
+    body: { title: 'Two desks' },
+  });
+  await apiCall(app, '/assign-users-to-strategy/', {
+    method: 'PATCH',
+    token: restorer.token,
+    body: {
+      strategy_id: id,
+      strategy_masters: [restorer, writer].map((person) => ({ id: person.id, email: person.email })),
+    },
+  });
+  await logInBrowser(page, restorer);
+  await page.goto(`/strategy/${id}`);
+  const other = await browser.newPage({ baseURL: app.baseURL });
+  await logInBrowser(other, writer);
+  await other.goto(`/strategy/${id}`);
+
+  // The writer's two ambitions reach the restorer's open page live (without their versions).
+  const theirs = other.getByRole('textbox', { name: 'Ambition' });
+  await typeInto(theirs, 'Serve hospitals first.');
+  await saved(other);
+  await other.getByRole('textbox', { name: 'Strategy title' }).fill('Two desks, one plan');
+  await saved(other);
+  await typeInto(theirs, 'Serve everyone at once.');
+  await saved(other);
+  // The writer leaves the field (and its lock), as a colleague at another desk would.
+  await other.getByRole('textbox', { name: 'Strategy title' }).focus();
+  const mine = page.getByRole('textbox', { name: 'Ambition' });
+  await expect(mine).toHaveText('Serve everyone at once.');
+
+  const panel = await openActivity(page);
+  const earlier = panel.getByTestId('activity-item').filter({ hasText: 'Ambition' }).last();
+  await expect(earlier.locator('ins')).toContainText('Serve hospitals first.');
+  await earlier.getByRole('button', { name: HISTORY_MESSAGES.restoreThis }).click();
+  await expect(panel.getByRole('status').filter({ hasText: HISTORY_MESSAGES.restored })).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  // Behind the open drawer already, and after it closes; on the writer's page too, without a reload.
+  await expect(page.getByRole('textbox', { name: 'Ambition', includeHidden: true })).toHaveText(
+    'Serve hospitals first.',
+  );
+  await expect(theirs).toHaveText('Serve hospitals first.');
+  await page.keyboard.press('Escape');
+  await expect(mine).toHaveText('Serve hospitals first.');
+  await other.close();
 });

@@ -6,7 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BOARD_TEXT, INITIATIVE_STATUS_CODES, LIMITS } from '@keystone/contract';
+import { BOARD_TEXT, formatDay, INITIATIVE_STATUS_CODES, LIMITS } from '@keystone/contract';
 import type { Page } from '@playwright/test';
 import type { RunningApp } from './fixtures';
 import { expect, test } from './fixtures';
@@ -66,11 +66,23 @@ const counts = (page: Page, area: number) =>
     .getByRole('region', { name: `Focus area ${area}` })
     .getByRole('list', { name: BOARD_TEXT.statusCounts });
 
-/** "24 Nov", or "24 Nov 2025" for another year, as the board writes it in en-GB. */
-function shortDate(date: Date): string {
-  const sameYear = date.getUTCFullYear() === new Date().getUTCFullYear();
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat('en-GB', sameYear ? options : { ...options, year: 'numeric' }).format(date);
+/** Spec §9: the day of a last update as MM/DD/YYYY, whatever the reader's locale (here en-GB, UTC). */
+const dayOf = (date: Date) => formatDay(date, 'UTC');
+
+/** Writes the Progress comment of an initiative's current update. */
+async function writeProgress(app: RunningApp, token: string, strategyId: number, initiativeId: number) {
+  const page = await apiCall<{
+    focus_areas: { initiatives: { id: number; comments: { id: number; comment_type: string }[] }[] }[];
+  }>(app, `/strategy/${strategyId}`, { token });
+  const initiative = page.focus_areas
+    .flatMap((area) => area.initiatives)
+    .find((item) => item.id === initiativeId);
+  const progress = initiative?.comments.find((comment) => comment.comment_type === 'PR');
+  await apiCall(app, `/comments/update/${progress!.id}/`, {
+    method: 'PATCH',
+    token,
+    body: { comment: '<p>On plan.</p>' },
+  });
 }
 
 test('the board shows status, owners and last update at a glance, live, in preview and in the image', async ({
@@ -139,10 +151,14 @@ test('the board shows status, owners and last update at a glance, live, in previ
       update_frequency_unit: 'week',
     },
   });
+  // Only the first initiative writes an update: the others' empty ones are no update (issue 27).
+  await writeProgress(app, token, strategy.id, areas[0]![0]!.id);
   await moveServerClockPast(app, due);
   const first = card(page, 1, 1);
   await expect(first.getByTestId('initiative-status')).toHaveText('Status: On Track');
-  await expect(first.getByTestId('initiative-last-update')).toHaveText(BOARD_TEXT.updatedOn(shortDate(due)));
+  await expect(first.getByTestId('initiative-last-update')).toHaveText(BOARD_TEXT.updatedOn(dayOf(due)));
+  await expect(card(page, 1, 2).getByTestId('initiative-status')).toHaveText('Status: On Track');
+  await expect(card(page, 1, 2)).toContainText(BOARD_TEXT.noUpdateYet);
   await expect(counts(page, 1).getByRole('listitem')).toHaveText([
     '1 Inactive',
     '1 Blocked',
@@ -174,10 +190,11 @@ test('the board shows status, owners and last update at a glance, live, in previ
     token,
     body: { status: 'BL' },
   });
+  await writeProgress(app, token, strategy.id, areas[0]![0]!.id);
   await moveServerClockPast(app, new Date(due.getTime() + WEEK));
   await expect(first.getByTestId('initiative-status')).toHaveText('Status: Blocked');
   await expect(first.getByTestId('initiative-last-update')).toHaveText(
-    BOARD_TEXT.updatedOn(shortDate(new Date(due.getTime() + WEEK))),
+    BOARD_TEXT.updatedOn(dayOf(new Date(due.getTime() + WEEK))),
   );
   await expect(counts(page, 1).getByRole('listitem')).toHaveText([
     '1 Inactive',

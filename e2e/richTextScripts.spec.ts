@@ -290,7 +290,8 @@ test('the progress page, current and locked at a past due date', async ({ page }
   for (const type of Object.keys(COMMENT_LABELS) as CommentType[])
     await expect(comment(type)).toContainText(MARK.currentComment(type));
   await watch.expectNoScriptRan('the progress page');
-  expect(await focusEveryEditor(page)).toBe(3);
+  // The ambition (its master edits it here too) and the three comments.
+  expect(await focusEveryEditor(page)).toBe(4);
   // The safe links of the ambition and the Progress comment.
   expect(await clickRichTextLinks(page)).toBe(2);
   await watch.expectNoScriptRan('the progress page, edited');

@@ -3,6 +3,7 @@
  * what a reader sees is asserted, not how it is drawn), their paper, and who may have them.
  */
 import {
+  BOARD_TEXT,
   CHARTER_FIELD_LABELS,
   COSTLY_CALLS_PER_MINUTE,
   INITIATIVE_STATUSES,
@@ -73,8 +74,12 @@ describe('PDFs of a strategy and a charter', () => {
         end_date: '2026-02-01',
       },
     });
+    // Due at 10:30 on 11/03 in Auckland, still 11/02 in UTC: the PDF reads days in the strategy's zone.
     await server.database.db.execute(
-      sql`update initiatives set last_status = 'BL', last_progress_update = '2026-11-02T09:00:00Z' where id = ${initiativeId}`,
+      sql`update initiatives set last_status = 'BL', last_progress_update = '2026-11-02T21:30:00Z' where id = ${initiativeId}`,
+    );
+    await server.database.db.execute(
+      sql`update notification_settings set time_zone = 'Pacific/Auckland' where strategy_id = ${strategyId}`,
     );
   });
   afterAll(() => server.close());
@@ -100,11 +105,11 @@ describe('PDFs of a strategy and a charter', () => {
         `Open the ${NON_LATIN} office`,
         INITIATIVE_STATUSES.BL.label,
         'Olga Ownerova',
-        PDF_MESSAGES.lastUpdate('2 Nov 2026'),
+        BOARD_TEXT.updatedOn('11/03/2026'),
         PDF_MESSAGES.untitledInitiative,
         `1 ${INITIATIVE_STATUSES.BL.label}`,
         `1 ${INITIATIVE_STATUSES.IN.label}`,
-        PDF_MESSAGES.noUpdateYet,
+        BOARD_TEXT.noUpdateYet,
         'Acme Holdings',
       ]) {
         expect(pdf.text).toContain(text);
@@ -147,7 +152,8 @@ describe('PDFs of a strategy and a charter', () => {
         '• Slow answers',
         '• High travel costs',
         PDF_MESSAGES.empty,
-        '5 Jan 2026 – 1 Feb 2026',
+        // Timeline days are calendar days: no zone moves them.
+        '01/05/2026 – 02/01/2026',
         'Sign the lease',
         PDF_MESSAGES.page(1, pdf.pages),
       ]) {

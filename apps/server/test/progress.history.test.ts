@@ -219,7 +219,7 @@ describe('locked history', () => {
     });
   });
 
-  it('should record the last status and progress comment on each initiative', async () => {
+  it('should record the last status on each initiative, and the last update only where it had text', async () => {
     const initiatives = (await page()).focus_areas.flatMap((area) => area.initiatives);
     const own = initiatives.find((item) => item.id === suite.fixture.initiative)!;
     expect(own).toMatchObject({
@@ -227,11 +227,18 @@ describe('locked history', () => {
       last_progress_update: SECOND_DUE,
       last_progress_comment: '<p>Second progress</p>',
     });
+    // Next steps at the first due date, nothing at the second: its last update stays the first.
     const sibling = initiatives.find((item) => item.id === suite.fixture.sibling)!;
     expect(sibling).toMatchObject({
       last_status: 'BL',
-      last_progress_update: SECOND_DUE,
+      last_progress_update: FIRST_DUE,
       last_progress_comment: '',
+    });
+    // Empty at both due dates: no update yet, whatever its status.
+    expect(initiatives.find((item) => item.id === other)).toMatchObject({
+      last_status: 'CO',
+      last_progress_update: null,
+      last_progress_comment: null,
     });
   });
 

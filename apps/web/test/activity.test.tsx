@@ -355,6 +355,31 @@ describe('restoring from the Activity panel', () => {
     expect(within(removed!).queryAllByRole('button')).toHaveLength(0);
   });
 
+  it('should restore over edits the page saw live (their text, an older version): sent again with the stored version', async () => {
+    // Someone else's edit reached the page live, without its version: the server has version 2.
+    const seen = { ...wireStrategy(), focus_areas: undefined, version: 2 };
+    let answered = 0;
+    const server = openStrategyAs(MARK.id, {
+      'PATCH /api/strategy/update/1/': () =>
+        answered++ === 0
+          ? { status: 409, body: { detail: HISTORY_MESSAGES.stale, code: 'stale', current: seen } }
+          : ok({ ...restoredAnswer, version: 3 }),
+    });
+    const panel = await openPanel();
+    const [earlier] = itemsOf(panel, ACTIVITY_MESSAGES.yesterday);
+    fireEvent.click(within(earlier!).getByRole('button', { name: HISTORY_MESSAGES.restoreThis }));
+    expect(await within(panel).findByText(HISTORY_MESSAGES.restored)).toBeTruthy();
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(server.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { ambition: '<p>Grow slowly</p>', version: 1 },
+      { ambition: '<p>Grow slowly</p>', version: 2 },
+    ]);
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Ambition' }).textContent).toContain('Grow slowly'),
+    );
+  });
+
   it('should show why a restore was refused, in the server’s words', async () => {
     openStrategyAs(MARK.id, {
       'PATCH /api/strategy/update/1/': {

@@ -3,17 +3,18 @@
  * when, each initiative's last progress update, and the charter's Activity panel restoring a
  * charter field with the initiative's cached version.
  */
-import { ACTIVITY_MESSAGES, HISTORY_MESSAGES, type InitiativeDetail } from '@keystone/contract';
+import { ACTIVITY_MESSAGES, BOARD_TEXT, HISTORY_MESSAGES, type InitiativeDetail } from '@keystone/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { saveSession } from '../src/api/session';
-import { formatDate } from '../src/lib/timeAgo';
 import { openProgressAs, progressStrategy, rowOf, wireComment } from './progressUpdateFixtures';
 import { fakeServer, ok, renderApp } from './renderApp';
 import { ANNA, MARK } from './strategyPageFixtures';
 import { wireInitiative } from './wireInitiative';
 
 const LAST_UPDATE = '2026-11-30T08:00:00.000Z';
+/** Spec §9: the last update as a date only, MM/DD/YYYY (the same day from UTC−8 to UTC+15). */
+const LAST_UPDATE_DAY = '11/30/2026';
 
 describe('progress page history lines', () => {
   it('should name the last editor of a comment and each initiative’s last progress update', async () => {
@@ -49,8 +50,8 @@ describe('progress page history lines', () => {
     expect(within(row).getByText(HISTORY_MESSAGES.lastEdited('Anna', '5 minutes ago'))).toBeTruthy();
     // Nobody wrote the other two comments: no line for them.
     expect(within(row).getAllByText(/^Last edited by/)).toHaveLength(1);
-    expect(within(row).getByText(HISTORY_MESSAGES.lastProgressUpdate(formatDate(LAST_UPDATE)))).toBeTruthy();
-    expect(within(rowOf(102)).getByText(HISTORY_MESSAGES.noProgressUpdate)).toBeTruthy();
+    expect(within(row).getByText(`Last progress update: ${LAST_UPDATE_DAY}`)).toBeTruthy();
+    expect(within(rowOf(102)).getByText(BOARD_TEXT.noUpdateYet)).toBeTruthy();
   });
 });
 
@@ -108,11 +109,7 @@ describe('charter page history', () => {
   it('should show the last progress update and restore a charter field with the cached version', async () => {
     const { calls } = openCharterAs(OWNER.id);
     expect(
-      await screen.findByText(
-        HISTORY_MESSAGES.lastProgressUpdate(formatDate(LAST_UPDATE)),
-        {},
-        { timeout: 10_000 },
-      ),
+      await screen.findByText(HISTORY_MESSAGES.lastProgressUpdate(LAST_UPDATE_DAY), {}, { timeout: 10_000 }),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: HISTORY_MESSAGES.activity }));
     const panel = await screen.findByRole('dialog', { name: HISTORY_MESSAGES.activity });

@@ -1,7 +1,7 @@
 /**
  * The strategy board's read-out (issue 18): each initiative's status, owners and last update, and
- * each focus area's count per status. Words and the counting rule, shared by every screen and
- * export that shows them.
+ * each focus area's count per status. Words, the counting rule and the date of the last update,
+ * shared by every screen and export that shows them (board, charter, progress page, PDF).
  */
 import {
   INITIATIVE_STATUS_CODES,
@@ -18,6 +18,7 @@ export const BOARD_TEXT = {
   /** The owners folded into "+N": N more, then their names. */
   moreOwners: (names: readonly string[]) => `${names.length} more: ${names.join(', ')}`,
   updatedOn: (date: string) => `Updated ${date}`,
+  /** An initiative none of whose due dates locked an update with text (isUpdateEmpty). */
   noUpdateYet: 'No update yet',
   statusCounts: 'Initiatives by status',
 } as const;
@@ -39,3 +40,20 @@ export function countByStatus(statuses: readonly (string | null | undefined)[]):
 /** "2 On Track" */
 export const statusCountText = ({ status, count }: StatusCount): string =>
   `${count} ${INITIATIVE_STATUSES[status].label}`;
+
+/**
+ * A day as the spec writes it (§5, §9: MM/DD/YYYY), e.g. the due date of an initiative's last
+ * update ("date only"). Read in `timeZone`; without one, in the reader's own (a browser's).
+ */
+export function formatDay(moment: string | Date, timeZone?: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(typeof moment === 'string' ? new Date(moment) : moment)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.month}/${parts.day}/${parts.year}`;
+}
+
+/** "Updated 12/01/2026", or "No update yet": a card's and the PDF's last update line. */
+export const lastUpdateText = (at: string | null, timeZone?: string): string =>
+  at ? BOARD_TEXT.updatedOn(formatDay(at, timeZone)) : BOARD_TEXT.noUpdateYet;

@@ -26,7 +26,6 @@ export const HISTORY_MESSAGES = {
   editedBy: (name: string) => `Edited by ${name}`,
   lastEdited: (name: string, when: string) => `Last edited by ${name}, ${when}`,
   lastProgressUpdate: (date: string) => `Last progress update: ${date}`,
-  noProgressUpdate: 'No progress update yet',
 } as const;
 
 /** What a history entry is about: the wire `model` of the changed record. */

@@ -49,8 +49,6 @@ export const PDF_MESSAGES = {
   ambition: 'Ambition',
   untitledInitiative: 'Untitled initiative',
   noOwner: 'No owner',
-  noUpdateYet: 'No progress update yet',
-  lastUpdate: (date: string) => `Updated ${date}`,
   madeOn: (date: string) => `Made on ${date}`,
   noInitiatives: 'No initiatives',
   strategy: 'Strategy',

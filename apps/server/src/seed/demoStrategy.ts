@@ -1,19 +1,25 @@
 /**
  * The sample strategy of `npm run admin -- seed-demo` and of "Start from an example": a filled-in
- * page a newcomer can read, edit and share straight away. Built through the same services the API
- * uses, so every change is checked and recorded in the history as if typed by its master.
+ * page a newcomer can read, edit and share straight away, with two past due dates behind it, so
+ * the progress page, its history and the portfolio's trend show what they are for. Built through
+ * the same services the API uses, so every change is checked and recorded in the history as if
+ * typed by its master; its past is locked as a due date locks it (lockUpdates).
  */
-import type { InitiativeStatus, UpdateInitiativeRequest } from '@keystone/contract';
+import type { CommentType, InitiativeStatus, UpdateInitiativeRequest } from '@keystone/contract';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import { notificationSettings } from '../db/schema';
 import { KeyGate } from '../http/keyGate';
 import { systemClock } from '../lib/clock';
 import type { AuthenticatedUser } from '../modules/auth/keys';
 import type { RequestOrigin } from '../modules/auth/securityEvents';
 import { createFocusArea, updateFocusArea } from '../modules/focus-areas/service';
 import { createInitiative, updateInitiative } from '../modules/initiatives/service';
+import { loadCurrentComments, writeComment } from '../modules/progress/comments';
+import { lockUpdates } from '../modules/progress/lockUpdates';
 import { PageCache } from '../modules/strategies/pageCache';
 import { createStrategy, updateStrategy } from '../modules/strategies/service';
 import { assignTeam } from '../modules/team/service';
@@ -22,31 +28,126 @@ const paragraph = (text: string) => `<p>${text}</p>`;
 
 type CharterField = Exclude<keyof UpdateInitiativeRequest, 'title' | 'status' | 'version' | 'work_plan'>;
 
-/** Each initiative with a status, so the sample shows what a board at a glance looks like. */
-const FOCUS_AREAS: { title: string; initiatives: [string, InitiativeStatus][] }[] = [
+/** An initiative's status and update (Progress, Roadblocks, Next steps; plain text) at a due date. */
+interface Update {
+  status: InitiativeStatus;
+  text: Partial<Record<CommentType, string>>;
+}
+
+/**
+ * Each initiative's past and present: its update at the earlier and at the last past due date,
+ * and what is written so far for the next one (its status stays as last reported). The statuses
+ * move between the two dates, so the board, the progress history and the portfolio's trend differ;
+ * one update left empty keeps the earlier date as its last update, and the drafts leave some
+ * current updates empty, as the portfolio reports them.
+ */
+const FOCUS_AREAS: {
+  title: string;
+  initiatives: { title: string; earlier: Update; last: Update; draft?: Update['text'] }[];
+}[] = [
   {
     title: 'Delight our customers',
     initiatives: [
-      ['Self-service onboarding in under 10 minutes', 'OT'],
-      ['Customer health score for every account', 'DE'],
-      ['Quarterly customer advisory board', 'OT'],
+      {
+        title: 'Self-service onboarding in under 10 minutes',
+        earlier: {
+          status: 'OT',
+          text: { PR: 'Wizard sketches tried with five trial accounts.', NS: 'Build the first three steps.' },
+        },
+        last: {
+          status: 'OT',
+          text: {
+            PR: 'The first three wizard steps are live for one new trial in five.',
+            NS: 'Load sample data on the first login.',
+          },
+        },
+        draft: { PR: 'Sample data is ready for review.' },
+      },
+      {
+        title: 'Customer health score for every account',
+        earlier: { status: 'OT', text: { PR: 'Usage signals agreed with customer success.' } },
+        last: {
+          status: 'DE',
+          text: {
+            PR: 'Scores exist for 60% of accounts.',
+            RB: 'Billing data reaches us a week late.',
+            NS: 'Agree a daily export with finance.',
+          },
+        },
+      },
+      {
+        title: 'Quarterly customer advisory board',
+        earlier: { status: 'IN', text: { PR: 'Twelve customers shortlisted for the first board.' } },
+        last: { status: 'OT', text: {} },
+      },
     ],
   },
   {
     title: 'Grow recurring revenue',
     initiatives: [
-      ['Launch the team plan', 'BL'],
-      ['Partner channel in the Nordics', 'OT'],
+      {
+        title: 'Launch the team plan',
+        earlier: {
+          status: 'DE',
+          text: {
+            PR: 'Prices agreed; the billing provider’s contract is with legal.',
+            RB: 'Legal review of the provider’s contract.',
+          },
+        },
+        last: {
+          status: 'BL',
+          text: {
+            PR: 'The plan and its upgrade path are built, behind a switch.',
+            RB: 'The billing provider moved its launch to next quarter.',
+            NS: 'Decide whether to launch on the old billing system.',
+          },
+        },
+        draft: { RB: 'Still waiting for the billing provider.' },
+      },
+      {
+        title: 'Partner channel in the Nordics',
+        earlier: { status: 'IN', text: {} },
+        last: {
+          status: 'OT',
+          text: { PR: 'Two resellers signed in Sweden.', NS: 'Train the partners in Oslo.' },
+        },
+      },
     ],
   },
   {
     title: 'Build a great place to work',
     initiatives: [
-      ['Career ladder for engineering and sales', 'CO'],
-      ['Monthly all-hands with open Q&A', 'OT'],
+      {
+        title: 'Career ladder for engineering and sales',
+        earlier: { status: 'OT', text: { PR: 'Draft ladders reviewed by the team leads.' } },
+        last: {
+          status: 'CO',
+          text: { PR: 'Ladders published; the first promotions used them.' },
+        },
+      },
+      {
+        title: 'Monthly all-hands with open Q&A',
+        earlier: { status: 'OT', text: { PR: 'First all-hands held; four in five came.' } },
+        last: {
+          status: 'OT',
+          text: {
+            PR: 'Questions are now collected anonymously beforehand.',
+            NS: 'A different host each month.',
+          },
+        },
+        draft: { PR: 'Next month’s agenda is shared.' },
+      },
     ],
   },
 ];
+
+const DAY_MS = 86_400_000;
+
+/** The sample's two past due dates: 09:00 UTC two weeks and one week before today. */
+function pastDueDates(now: Date): [Date, Date] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 9);
+  return [new Date(today - 14 * DAY_MS), new Date(today - 7 * DAY_MS)];
+}
 
 /** A charter for the first initiative of each focus area, so the sample's charters are not all blank. */
 const CHARTERS: Record<string, Partial<Record<CharterField, string>>> = {
@@ -108,14 +209,14 @@ export async function writeDemoStrategy(
     const focusArea =
       index === 0 ? strategy.focus_areas[0]! : await createFocusArea(ctx, master, { strategy: strategy.id });
     await updateFocusArea(ctx, master, focusArea.id, { title: paragraph(area.title) });
-    for (const [position, [title, status]] of area.initiatives.entries()) {
+    for (const [position, { title, earlier }] of area.initiatives.entries()) {
       const initiativeId =
         position === 0
           ? focusArea.initiatives[0]!.id
           : (await createInitiative(ctx, master, { focus_area: focusArea.id })).id;
       await updateInitiative(ctx, master, initiativeId, {
         title: paragraph(title),
-        status,
+        status: earlier.status,
         ...CHARTERS[title],
       });
       initiativeIds.push(initiativeId);
@@ -141,7 +242,62 @@ export async function writeDemoStrategy(
     },
     origin,
   );
+  await writeProgress(ctx, master, strategy.id, initiativeIds);
   return strategy.id;
+}
+
+/** Writes the current update of each initiative (in page order) that `texts` gives. */
+async function writeUpdates(
+  ctx: AppContext,
+  master: AuthenticatedUser,
+  initiativeIds: readonly number[],
+  texts: readonly (Update['text'] | undefined)[],
+) {
+  const current = await loadCurrentComments(ctx.db, initiativeIds);
+  for (const [index, initiativeId] of initiativeIds.entries())
+    for (const comment of current.get(initiativeId) ?? []) {
+      const text = texts[index]?.[comment.comment_type];
+      if (text) await writeComment(ctx, master, comment.id, paragraph(text));
+    }
+}
+
+/** The sample's past (two due dates, locked) and present (statuses as last reported, a few drafts). */
+async function writeProgress(
+  ctx: AppContext,
+  master: AuthenticatedUser,
+  strategyId: number,
+  initiativeIds: readonly number[],
+) {
+  const initiatives = FOCUS_AREAS.flatMap((area) => area.initiatives);
+  const [earlierDue, lastDue] = pastDueDates(ctx.clock.now());
+  await writeUpdates(
+    ctx,
+    master,
+    initiativeIds,
+    initiatives.map(({ earlier }) => earlier.text),
+  );
+  await lockUpdates(ctx.db, initiativeIds, earlierDue);
+  for (const [index, { earlier, last }] of initiatives.entries())
+    if (last.status !== earlier.status)
+      await updateInitiative(ctx, master, initiativeIds[index]!, { status: last.status });
+  await writeUpdates(
+    ctx,
+    master,
+    initiativeIds,
+    initiatives.map(({ last }) => last.text),
+  );
+  await lockUpdates(ctx.db, initiativeIds, lastDue);
+  await writeUpdates(
+    ctx,
+    master,
+    initiativeIds,
+    initiatives.map(({ draft }) => draft),
+  );
+  // No rhythm: the example mails nobody. Its settings know the last due date, as if it had one.
+  await ctx.db
+    .update(notificationSettings)
+    .set({ lastProgressUpdate: lastDue })
+    .where(eq(notificationSettings.strategyId, strategyId));
 }
 
 export async function seedDemoStrategy(

@@ -3,6 +3,10 @@
  * records it as a change like any edit), sent with the version the page holds, so a field someone
  * else changed meanwhile is refused (409 stale) instead of overwritten. The stored record is then
  * written into every cache that shows it.
+ *
+ * Live updates bring others' texts without their record's version, so a page can show the latest
+ * text and still hold an older version. A stale refusal whose stored text is the one the page shows
+ * overwrites nothing unseen: the restore is sent again with the stored version (autosave's rule).
  */
 import type { LockModel } from '@keystone/contract';
 import { initiativeApi, timelineApi } from '@keystone/contract/endpoints/initiatives';
@@ -13,6 +17,7 @@ import { refreshActivity } from './activity';
 import { charterKey, refreshCharters, timelinesKey, writeThenRefetch } from './charterCache';
 import { type CharterInitiative, type Timeline, toTimeline } from './charterWire';
 import { type ApiRequestOptions, apiRequest } from './client';
+import { staleAnswer } from './staleEdits';
 import {
   editComment,
   editFocusArea,
@@ -28,6 +33,8 @@ export interface RestoreTarget {
   /** Wire name of the field. */
   field: string;
   value: string;
+  /** The text the field shows now, which the restore replaces. */
+  shown: string;
   /** The record's version as this page holds it. */
   version: number;
   strategyId: number;
@@ -43,11 +50,21 @@ type RestoreEndpoint =
   | typeof timelineApi.update;
 
 /** The field's name is known only at run time, hence the one cast: the server checks the body. */
-const patch = <E extends RestoreEndpoint>(endpoint: E, target: RestoreTarget) =>
+const send = <E extends RestoreEndpoint>(endpoint: E, target: RestoreTarget, version: number) =>
   apiRequest(endpoint, {
     params: { id: target.recordId },
-    body: { [target.field]: target.value, version: target.version },
+    body: { [target.field]: target.value, version },
   } as unknown as ApiRequestOptions<E>);
+
+async function patch<E extends RestoreEndpoint>(endpoint: E, target: RestoreTarget) {
+  try {
+    return await send(endpoint, target, target.version);
+  } catch (error) {
+    const stale = staleAnswer(error);
+    if (stale?.current[target.field] !== target.shown) throw error;
+    return send(endpoint, target, stale.current.version);
+  }
+}
 
 /** The charter page holds the initiative too; it gets the stored record and reads it again. */
 async function writeCharter(

@@ -7,7 +7,6 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 export function timeAgo(iso: string, now: Date = new Date()): string {
   const then = new Date(iso);

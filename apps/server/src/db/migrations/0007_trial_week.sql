@@ -40,3 +40,24 @@ ALTER TABLE "help_videos" ADD CONSTRAINT "help_videos_updated_by_users_id_fk" FO
 CREATE UNIQUE INDEX "help_videos_topic_unique" ON "help_videos" USING btree ("organisation_id","topic");
 --> statement-breakpoint
 CREATE UNIQUE INDEX "help_videos_player_unique" ON "help_videos" USING btree ("player_token");
+--> statement-breakpoint
+-- Issue 27: an initiative's last progress update is the last due date that locked an update with
+-- text in it (the portfolio's isUpdateEmpty: markup and blanks do not count). Earlier due dates
+-- stamped every initiative, empty updates too; this puts the stored dates right.
+UPDATE "initiatives" AS i
+SET "last_progress_update" = r."locked_at",
+	"last_progress_comment" = (
+		SELECT c."comment" FROM "comments" c
+		WHERE c."initiative_id" = i."id" AND c."is_locked" AND c."locked_at" = r."locked_at" AND c."comment_type" = 'PR'
+		ORDER BY c."id" DESC LIMIT 1
+	)
+FROM (
+	SELECT i2."id", (
+		SELECT max(c."locked_at") FROM "comments" c
+		WHERE c."initiative_id" = i2."id" AND c."is_locked"
+			AND regexp_replace(regexp_replace(c."comment", '<[^>]*>', '', 'g'), '(&nbsp;|&#160;|\s|' || chr(160) || ')+', '', 'g') <> ''
+	) AS "locked_at"
+	FROM "initiatives" i2
+	WHERE i2."last_progress_update" IS NOT NULL
+) AS r
+WHERE r."id" = i."id" AND r."locked_at" IS DISTINCT FROM i."last_progress_update";

@@ -8,6 +8,7 @@ import {
   CHARTER_MESSAGES,
   CHARTER_TEXT_FIELDS,
   displayName,
+  formatDay,
   INITIATIVE_STATUSES,
   type InitiativeDetail,
   type Paper,
@@ -18,7 +19,7 @@ import {
   type Timeline,
   type UserSummary,
 } from '@keystone/contract';
-import { createDocument, type Doc, finish, INK, oneLine, printedDay } from './document';
+import { createDocument, type Doc, finish, INK, oneLine } from './document';
 import { richTextBlocks } from './richTextBlocks';
 
 const MARGIN = 56;
@@ -29,6 +30,8 @@ export interface CharterPdfInput {
   strategyTitle: string;
   timelines: Timeline[];
   organisationName: string;
+  /** The strategy's time zone: moments (the approval, the day it was made) are read there. */
+  timeZone: string;
   madeAt: Date;
   paper: Paper;
 }
@@ -66,7 +69,7 @@ export async function charterPdf(input: CharterPdfInput): Promise<Buffer> {
   people(doc, PDF_MESSAGES.owners, initiative.owners, width);
   people(doc, PDF_MESSAGES.sponsors, initiative.sponsors, width);
   people(doc, PDF_MESSAGES.teamMembers, initiative.team_members, width);
-  fact(doc, PDF_MESSAGES.approval, approvalText(initiative), width);
+  fact(doc, PDF_MESSAGES.approval, approvalText(initiative, input.timeZone), width);
   doc.moveDown(0.6);
 
   for (const field of CHARTER_TEXT_FIELDS) {
@@ -76,7 +79,11 @@ export async function charterPdf(input: CharterPdfInput): Promise<Buffer> {
   heading(doc, CHARTER_FIELD_LABELS.timeline, width);
   timeline(doc, input.timelines, width);
 
-  footers(doc, `${input.organisationName} · ${strategyTitle}`, PDF_MESSAGES.madeOn(printedDay(input.madeAt)));
+  footers(
+    doc,
+    `${input.organisationName} · ${strategyTitle}`,
+    PDF_MESSAGES.madeOn(formatDay(input.madeAt, input.timeZone)),
+  );
   return finish(doc);
 }
 
@@ -115,13 +122,13 @@ function people(doc: Doc, label: string, list: UserSummary[], width: number) {
   fact(doc, label, list.map(displayName).join(', ') || PDF_MESSAGES.nobody, width);
 }
 
-function approvalText(initiative: InitiativeDetail): string {
+function approvalText(initiative: InitiativeDetail, timeZone: string): string {
   if (initiative.sponsor_approval) {
     const approver = initiative.sponsor_approval_user
       ? displayName(initiative.sponsor_approval_user)
       : CHARTER_MESSAGES.someSponsor;
     return initiative.sponsor_approval_at
-      ? CHARTER_MESSAGES.approvedBy(approver, printedDay(initiative.sponsor_approval_at))
+      ? CHARTER_MESSAGES.approvedBy(approver, formatDay(initiative.sponsor_approval_at, timeZone))
       : CHARTER_MESSAGES.approvedByUndated(approver);
   }
   return initiative.sponsor_approval_requested ? PDF_MESSAGES.approvalRequested : PDF_MESSAGES.notApproved;
@@ -197,8 +204,9 @@ function timeline(doc: Doc, rows: Timeline[], width: number) {
 }
 
 function timelineDates(row: Timeline): string {
-  const start = row.start_date && printedDay(row.start_date);
-  const end = row.end_date && printedDay(row.end_date);
+  // Stored as UTC days (YYYY-MM-DD): read in UTC, so no day shifts.
+  const start = row.start_date && formatDay(row.start_date, 'UTC');
+  const end = row.end_date && formatDay(row.end_date, 'UTC');
   if (start && end) return `${start} – ${end}`;
   if (start) return PDF_MESSAGES.timelineFrom(start);
   if (end) return PDF_MESSAGES.timelineUntil(end);

@@ -179,18 +179,6 @@ export function finish(doc: Doc): Promise<Buffer> {
   });
 }
 
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "3 Nov 2026": a stored instant or YYYY-MM-DD day, as the documents print it. */
-export function printedDay(value: string | Date): string {
-  return DAY.format(typeof value === 'string' ? new Date(value) : value);
-}
-
 /** One line of text: tags gone, runs of white space one space. */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { organisations, strategies } from '../../db/schema';
+import { notificationSettings, organisations, strategies } from '../../db/schema';
 import type { AuthenticatedUser } from '../auth/keys';
 import { getInitiative } from '../initiatives/service';
 import { getStrategyPage } from '../strategies/service';
@@ -18,20 +18,34 @@ async function organisationName(ctx: AppContext, organisationId: number): Promis
   return row?.name ?? '';
 }
 
+/** The strategy's time zone, where its due dates fall: the documents' days are read there. */
+async function timeZoneOf(ctx: AppContext, strategyId: number): Promise<string> {
+  const [row] = await ctx.db
+    .select({ timeZone: notificationSettings.timeZone })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.strategyId, strategyId));
+  return row?.timeZone ?? 'UTC';
+}
+
 export async function strategySource(ctx: AppContext, user: AuthenticatedUser, strategyId: number) {
   const strategy = await getStrategyPage(ctx.db, strategyId, user);
-  return { strategy, organisationName: await organisationName(ctx, user.organisationId) };
+  const [name, timeZone] = await Promise.all([
+    organisationName(ctx, user.organisationId),
+    timeZoneOf(ctx, strategyId),
+  ]);
+  return { strategy, organisationName: name, timeZone };
 }
 
 export async function charterSource(ctx: AppContext, user: AuthenticatedUser, initiativeId: number) {
   const initiative = await getInitiative(ctx, user, initiativeId);
-  const [timelines, [strategy], name] = await Promise.all([
+  const [timelines, [strategy], name, timeZone] = await Promise.all([
     listTimelines(ctx, user, initiativeId),
     ctx.db
       .select({ title: strategies.title })
       .from(strategies)
       .where(eq(strategies.id, initiative.strategy_id)),
     organisationName(ctx, user.organisationId),
+    timeZoneOf(ctx, initiative.strategy_id),
   ]);
-  return { initiative, timelines, strategyTitle: strategy?.title ?? '', organisationName: name };
+  return { initiative, timelines, strategyTitle: strategy?.title ?? '', organisationName: name, timeZone };
 }

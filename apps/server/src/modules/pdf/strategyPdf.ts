@@ -6,10 +6,12 @@
  */
 import {
   displayName,
+  formatDay,
   INITIATIVE_STATUS_CODES,
   INITIATIVE_STATUSES,
   type Initiative,
   type InitiativeStatus,
+  lastUpdateText,
   type Paper,
   PDF_MESSAGES,
   plainText,
@@ -17,7 +19,7 @@ import {
   type Strategy,
   statusOrInactive,
 } from '@keystone/contract';
-import { createDocument, type Doc, finish, INK, oneLine, printedDay } from './document';
+import { createDocument, type Doc, finish, INK, oneLine } from './document';
 import { textLines } from './lines';
 
 const MARGIN = 30;
@@ -45,6 +47,8 @@ interface Block {
 export interface StrategyPdfInput {
   strategy: Strategy;
   organisationName: string;
+  /** The strategy's time zone: its days (the last updates, the day it was made) are read there. */
+  timeZone: string;
   madeAt: Date;
   paper: Paper;
 }
@@ -56,6 +60,7 @@ export function strategyTitle(strategy: Strategy): string {
 export async function strategyPdf({
   strategy,
   organisationName,
+  timeZone,
   madeAt,
   paper,
 }: StrategyPdfInput): Promise<Buffer> {
@@ -66,7 +71,7 @@ export async function strategyPdf({
     doc,
     width,
     `${organisationName} · ${title}`,
-    PDF_MESSAGES.madeOn(printedDay(madeAt)),
+    PDF_MESSAGES.madeOn(formatDay(madeAt, timeZone)),
   );
   const columns = strategy.focus_areas.length;
   const columnWidth = (width - 2 * MARGIN - (columns - 1) * COLUMN_GAP) / columns;
@@ -76,7 +81,7 @@ export async function strategyPdf({
     const header = headerBlock(doc, strategy, width - 2 * MARGIN, density);
     const room = height - 2 * MARGIN - header.height - footer.height - 8;
     const blocks = strategy.focus_areas.map((area) =>
-      focusAreaBlock(doc, area.title, area.initiatives, columnWidth, density),
+      focusAreaBlock(doc, area.title, area.initiatives, columnWidth, density, timeZone),
     );
     chosen = { header, columns: blocks };
     if (blocks.every((block) => block.height <= room)) break;
@@ -128,12 +133,13 @@ function focusAreaBlock(
   initiatives: Initiative[],
   width: number,
   density: Density,
+  timeZone: string,
 ): Block {
   const { scale } = density;
   const titleText = oneLine(plainText(rawTitle)) || STRATEGY_MESSAGES.defineFocusArea;
   const title = textLines(doc, titleText, width, 2, { font: 'bold', size: 10.5 * scale, color: INK.text });
   const counts = statusCounts(doc, initiatives, width, scale);
-  const cards = initiatives.map((initiative) => initiativeCard(doc, initiative, width, density));
+  const cards = initiatives.map((initiative) => initiativeCard(doc, initiative, width, density, timeZone));
   const headHeight = title.height + 4 + counts.height + 7;
   const height = headHeight + cards.reduce((sum, card) => sum + card.height + CARD_GAP, 0);
   return {
@@ -201,7 +207,13 @@ function statusCounts(doc: Doc, initiatives: Initiative[], width: number, scale:
   };
 }
 
-function initiativeCard(doc: Doc, initiative: Initiative, width: number, density: Density): Block {
+function initiativeCard(
+  doc: Doc,
+  initiative: Initiative,
+  width: number,
+  density: Density,
+  timeZone: string,
+): Block {
   const { scale } = density;
   const inner = width - STATUS_BAR - 2 * CARD_PADDING;
   const status = statusOrInactive(initiative.last_status);
@@ -215,15 +227,10 @@ function initiativeCard(doc: Doc, initiative: Initiative, width: number, density
   const ownerNames = initiative.owners.map(displayName).join(', ') || PDF_MESSAGES.noOwner;
   const small = { font: 'regular', size: 7.3 * scale } as const;
   const owners = textLines(doc, ownerNames, inner, density.ownerLines, { ...small, color: INK.muted });
-  const updated = textLines(
-    doc,
-    initiative.last_progress_update
-      ? PDF_MESSAGES.lastUpdate(printedDay(initiative.last_progress_update))
-      : PDF_MESSAGES.noUpdateYet,
-    inner,
-    1,
-    { ...small, color: INK.faint },
-  );
+  const updated = textLines(doc, lastUpdateText(initiative.last_progress_update, timeZone), inner, 1, {
+    ...small,
+    color: INK.faint,
+  });
   const parts = [badge.height + 3, title.height + 2, owners.height + 1, updated.height];
   const height = 2 * CARD_PADDING + parts.reduce((sum, part) => sum + part, 0);
   return {

@@ -168,6 +168,14 @@ export async function updateComment(
   return updateCommentChecked(ctx, current, id, edit);
 }
 
+/**
+ * A comment written as `user` through the checked path alone: the sample strategy's texts, whose
+ * author (the operator's seed-demo) may hold no key for the autosave's one statement.
+ */
+export function writeComment(ctx: AppContext, user: AuthenticatedUser, id: number, html: string) {
+  return updateCommentChecked(ctx, user, id, { value: sanitizeRichText(html), since: undefined });
+}
+
 function presentWritten(written: WrittenComment, value: string, author: UserSummary): Comment {
   return {
     id: written.id,

@@ -9,7 +9,6 @@ import { parseRecipients } from '@keystone/contract';
 import { and, asc, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import {
-  comments,
   focusAreas,
   initiativeMembers,
   initiatives,
@@ -24,7 +23,7 @@ import { progressReminderMail, progressReportMail } from '../../mail/progressMai
 import { publish, type RealtimeEvent, structureChange } from '../../realtime/events';
 import { viewersOf } from '../strategies/access';
 import { loadFocusAreas } from '../strategies/pageQueries';
-import { createCurrentComments } from './comments';
+import { lockUpdates } from './lockUpdates';
 import { reportContent, statesAt } from './reportContent';
 import { dueAt, nextReminder } from './schedule';
 import { scheduleOf } from './settings';
@@ -94,8 +93,7 @@ const reminderHasCome = (now: Date) =>
 
 /**
  * Processes the earliest due date that has come (of a row no other instance holds): locks the
- * current comments with the status of the moment, creates fresh ones, records each initiative's
- * last status and update, queues the report and moves the row to its next due date.
+ * current updates (lockUpdates), queues the report and moves the row to its next due date.
  * Returns the number of mails queued, or null when nothing was due.
  */
 export async function processNextDueDate(db: Db, now: Date, appUrl: string): Promise<number | null> {
@@ -119,34 +117,7 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
     const previousDueDate = row.lastProgressUpdate;
     const previous = await statesAt(tx, initiativeIds, previousDueDate);
 
-    const locked = initiativeIds.length
-      ? await tx
-          .update(comments)
-          .set({
-            isLocked: true,
-            lockedAt: due,
-            initiativeStatus: sql`(select ${initiatives.status} from ${initiatives} where ${initiatives.id} = ${comments.initiativeId})`,
-            // updated_at stays: it is when the text was last written, which locking is not.
-          })
-          .where(and(eq(comments.isLocked, false), inArray(comments.initiativeId, initiativeIds)))
-          .returning({
-            initiativeId: comments.initiativeId,
-            commentType: comments.commentType,
-            comment: comments.comment,
-          })
-      : [];
-    await createCurrentComments(tx, initiativeIds);
-    if (initiativeIds.length) {
-      await tx
-        .update(initiatives)
-        .set({
-          lastStatus: sql`${initiatives.status}`,
-          lastProgressUpdate: due,
-          lastProgressComment: sql`(select c.comment from ${comments} c where c.initiative_id = ${initiatives.id}
-            and c.is_locked and c.locked_at = ${due.toISOString()}::timestamptz and c.comment_type = 'PR' order by c.id desc limit 1)`,
-        })
-        .where(inArray(initiatives.id, initiativeIds));
-    }
+    const locked = await lockUpdates(tx, initiativeIds, due);
 
     const recipients = await recipientsOf(tx, row.strategyId, {
       masters: true,

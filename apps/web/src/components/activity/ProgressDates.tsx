@@ -1,9 +1,9 @@
 /** Small history lines: who last edited a progress comment and when, and an initiative's last progress update. */
-import { HISTORY_MESSAGES } from '@keystone/contract';
+import { BOARD_TEXT, formatDay, HISTORY_MESSAGES } from '@keystone/contract';
 import Typography from '@mui/material/Typography';
 import type { Comment } from '../../api/strategyWire';
 import { personName } from '../../lib/personName';
-import { formatDate, timeAgo } from '../../lib/timeAgo';
+import { timeAgo } from '../../lib/timeAgo';
 
 /** Nothing while nobody has written in the comment. */
 export function CommentAuthor({ comment }: { comment: Comment }) {
@@ -17,7 +17,10 @@ export function CommentAuthor({ comment }: { comment: Comment }) {
   );
 }
 
-/** Spec §3 lastProgressUpdate: the due date at which the initiative's comments were last locked. */
+/**
+ * Spec §3 lastProgressUpdate: the last due date that locked an update with text in it, as a day
+ * (MM/DD/YYYY, like the board and the PDF); "No update yet" while there was none.
+ */
 export function LastProgressUpdate({ date }: { date: string | null }) {
   return (
     <Typography
@@ -26,7 +29,7 @@ export function LastProgressUpdate({ date }: { date: string | null }) {
       sx={{ color: 'text.secondary' }}
       data-testid="last-progress-update"
     >
-      {date ? HISTORY_MESSAGES.lastProgressUpdate(formatDate(date)) : HISTORY_MESSAGES.noProgressUpdate}
+      {date ? HISTORY_MESSAGES.lastProgressUpdate(formatDay(date)) : BOARD_TEXT.noUpdateYet}
     </Typography>
   );
 }

@@ -124,6 +124,7 @@ export function restoreOptions(item: ActivityItem, sources: RestoreSources): Res
           recordId,
           field,
           value,
+          shown: typeof current === 'string' ? current : '',
           version: record.version,
           strategyId: sources.strategy?.id ?? sources.charter?.strategyId ?? 0,
           initiativeId: record.initiativeId,

@@ -1,7 +1,8 @@
 /**
  * The progress update page once its strategy is loaded (spec §2, §4): the Due Date dropdown, the
- * strategy's title and ambition, the status trend, and a card per focus area. The current due
- * date is editable for those with the progress right; a locked one shows its history read-only.
+ * strategy's title and ambition (editable by its masters in the current view, as on the strategy
+ * page), the status trend, and a card per focus area. The current due date is editable for those
+ * with the progress right; a locked one shows its history read-only.
  */
 import {
   canEditStrategy,
@@ -36,6 +37,7 @@ import { SaveStatusIndicator } from '../../components/collaborative/SaveStatusIn
 import { RetryAlert } from '../../components/RetryAlert';
 import { RichTextField } from '../../components/RichTextField';
 import { SectionHeading } from '../../components/SectionHeading';
+import { AmbitionInput, StrategyTitleInput } from '../../components/StrategyTextFields';
 import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
 import { CURRENT, DueDateSelect } from './DueDateSelect';
 import { FocusAreaProgress } from './FocusAreaProgress';
@@ -75,6 +77,8 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
   const timeZone = settings.data?.timeZone ?? 'UTC';
   const nextDue = settings.data?.nextProgressUpdate ?? null;
   const isMaster = canEditStrategy(userId, strategy.roles);
+  // Spec §2: masters edit the title and ambition here too, in the current view only.
+  const editsStrategy = isMaster && current;
   const passedNotice = useDueDatePassedNotice(lockedDates.data, timeZone);
   // The first focus area renders with the page; the others (60 of the 75 comment fields) in a
   // transition just after, which React renders in slices that yield to the browser, so the page's
@@ -188,20 +192,43 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
             <Typography variant="overline" component="p" sx={{ color: 'text.secondary', fontWeight: 700 }}>
               Progress update
             </Typography>
-            <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
-              {strategy.title || STRATEGY_MESSAGES.untitledStrategy}
-            </Typography>
+            {editsStrategy ? (
+              // The page's heading is the title itself, a text box for its masters (named by its
+              // value); an element of role heading, as an h1 may not hold the box and its message.
+              <Box role="heading" aria-level={1}>
+                <StrategyTitleInput
+                  strategyId={strategy.id}
+                  value={strategy.title}
+                  version={strategy.version}
+                  canEdit
+                />
+              </Box>
+            ) : (
+              <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+                {strategy.title || STRATEGY_MESSAGES.untitledStrategy}
+              </Typography>
+            )}
           </Box>
           <Box component="section" aria-labelledby="ambition-heading">
             <SectionHeading id="ambition-heading">Ambition</SectionHeading>
-            <RichTextField
-              value={strategy.ambition}
-              label="Ambition"
-              placeholder="No ambition written yet."
-              maxLength={LIMITS.ambition}
-              readOnly
-              sx={{ typography: 'body1', lineHeight: 1.6 }}
-            />
+            {editsStrategy ? (
+              <AmbitionInput
+                strategyId={strategy.id}
+                value={strategy.ambition}
+                version={strategy.version}
+                canEdit
+              />
+            ) : (
+              // Read-only (no editor code, no lock) for everyone else and for a locked due date.
+              <RichTextField
+                value={strategy.ambition}
+                label="Ambition"
+                placeholder="No ambition written yet."
+                maxLength={LIMITS.ambition}
+                readOnly
+                sx={{ typography: 'body1', lineHeight: 1.6 }}
+              />
+            )}
           </Box>
           <StatusTrend history={history} timeZone={timeZone} selectedDate={date} />
           {!current && locked.isPending ? (

@@ -88,6 +88,84 @@ describe('start from an example', () => {
     expect(page.body.focus_areas).toEqual(strategy.focus_areas);
   });
 
+  it('should come with a past: statuses as last reported, two locked due dates, updates and drafts', async () => {
+    const strategy = (await server.api('POST', EXAMPLE, { token: danaKey })).body;
+    const today = new Date();
+    const nineUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 9);
+    const [earlier, last] = [14, 7].map((days) => new Date(nineUtc - days * 86_400_000).toISOString()) as [
+      string,
+      string,
+    ];
+    const initiatives: (Initiative & {
+      last_status: string | null;
+      last_progress_update: string | null;
+      comments: { comment_type: string; comment: string }[];
+    })[] = strategy.focus_areas.flatMap((area: { initiatives: Initiative[] }) => area.initiatives);
+    // The board shows the statuses reported at the last due date, not all Inactive.
+    expect(initiatives.map((initiative) => initiative.last_status)).toEqual([
+      'OT',
+      'DE',
+      'OT',
+      'BL',
+      'OT',
+      'CO',
+      'OT',
+    ]);
+    // Every one reported at the last due date but the advisory board, whose last update was empty.
+    expect(initiatives.map((initiative) => initiative.last_progress_update)).toEqual([
+      last,
+      last,
+      earlier,
+      last,
+      last,
+      last,
+      last,
+    ]);
+    // Some current updates are begun, the others still empty (as the portfolio counts them).
+    const progressNow = initiatives.map(
+      (initiative) => initiative.comments.find((comment) => comment.comment_type === 'PR')!.comment,
+    );
+    expect(progressNow.filter((text) => text !== '')).toHaveLength(2);
+
+    const dates = await server.api('GET', `/api/locked-comment-dates/${strategy.id}/`, { token: danaKey });
+    expect(dates.body).toEqual([last, earlier]);
+    const history = await server.api('GET', `/api/status-history/${strategy.id}/`, { token: danaKey });
+    expect(history.body).toEqual([
+      { date: earlier, counts: { IN: 2, CO: 0, BL: 0, DE: 1, OT: 4 } },
+      { date: last, counts: { IN: 0, CO: 1, BL: 1, DE: 1, OT: 4 } },
+    ]);
+    const locked = await server.api('POST', '/api/locked-comments/', {
+      token: danaKey,
+      body: { strategy_id: strategy.id, date: last },
+    });
+    const blocked = initiatives[3]!.id;
+    expect(
+      locked.body
+        .filter((comment: { initiative: number }) => comment.initiative === blocked)
+        .map((comment: { comment: string; initiative_status: string }) => [
+          comment.comment,
+          comment.initiative_status,
+        ]),
+    ).toEqual([
+      ['<p>The plan and its upgrade path are built, behind a switch.</p>', 'BL'],
+      ['<p>The billing provider moved its launch to next quarter.</p>', 'BL'],
+      ['<p>Decide whether to launch on the old billing system.</p>', 'BL'],
+    ]);
+
+    const portfolio = await server.api('GET', '/api/portfolio/', { token: danaKey });
+    const row = portfolio.body.find((item: { id: number }) => item.id === strategy.id);
+    expect(row.trend).toEqual(history.body);
+    expect(row.empty_updates).toHaveLength(4);
+    // No rhythm is set for it, so nothing is ever mailed about it; its settings know the last due date.
+    const settings = await server.api('GET', `/api/notification-settings/${strategy.id}/`, {
+      token: danaKey,
+    });
+    expect(settings.body).toMatchObject({
+      next_progress_update: null,
+      last_progress_update: `${last.slice(0, 19)}+00:00`,
+    });
+  });
+
   it('should record every creation and title in the history, by the person who asked', async () => {
     const strategy = (await server.api('POST', EXAMPLE, { token: danaKey })).body;
     const history = await server.api('GET', `/api/strategy/${strategy.id}/activity/?limit=100`, {
@@ -167,5 +245,6 @@ describe('start from an example', () => {
     // A colleague behind the same address still gets one.
     const colleague = await server.createUser({ organisationId: flooder.organisationId });
     expect((await server.api('POST', EXAMPLE, { token: await server.loginAs(colleague) })).status).toBe(201);
-  });
+    // A dozen examples, each with its two past due dates: longer than the usual 30 s on a busy machine.
+  }, 120_000);
 });

@@ -31,8 +31,17 @@ export const passwordSchema = z
 export const digitsAsNumber = (value: unknown): unknown =>
   typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
 
+/**
+ * An id written as text (a path's, a query's, or a form's) is only its canonical digits: "12",
+ * never " 12", "+12" or "012", which would name record 12 under another spelling and slip past
+ * a proxy's or a firewall's rule written for the literal path. Anything else stays a string and
+ * fails as no id.
+ */
+const canonicalIdAsNumber = (value: unknown): unknown =>
+  typeof value === 'string' && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : value;
+
 export const idSchema = z.preprocess(
-  digitsAsNumber,
+  canonicalIdAsNumber,
   z
     .number({ error: 'A valid id is required.' })
     .int('A valid id is required.')

@@ -193,6 +193,13 @@ const SCRIPT_TEXT = [
   '<p>Kept<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a></p>',
 ];
 export const ABSURD_IDS: Array<number | string> = [0, -1, 2 ** 31, 'abc', '1e3'];
+/** A real id spelt another way: read as that id, it would slip past a rule written for the literal path. */
+const LENIENT_SPELLINGS: Array<[string, (id: number | string) => string]> = [
+  ['a leading space', (id) => ` ${id}`],
+  ['a trailing space', (id) => `${id} `],
+  ['a plus sign', (id) => `+${id}`],
+  ['a leading zero', (id) => `0${id}`],
+];
 const EXTRA_FIELDS = (victim: { organisationId: number; userId: number }) => ({
   is_admin: true,
   is_staff: true,
@@ -250,9 +257,26 @@ export function attacksOn(route: Endpoint, ctx: AttackContext): Attack[] {
     attacks.push({ label, path, payload, ...BAD_REQUEST, ...extra });
 
   // Ids: another organisation's, deleted, absurd, in the path, the query and the body alike.
-  const variants: Array<[string, Ids, boolean]> = [
+  // `true`: no id at all, refused wherever it is; `400`: refused as no id, even where the id it
+  // spells would be a record of the caller's (or, for a delete, one out of reach: not a 404).
+  const variants: Array<[string, Ids, boolean | 400]> = [
     ['the other organisation', ctx.victim, false],
     ['deleted records', ctx.deleted, false],
+    ...LENIENT_SPELLINGS.map(([how, spell]): [string, Ids, 400] => [
+      `the target's ids with ${how}`,
+      {
+        strategy: spell(target.strategy),
+        area: spell(target.area),
+        initiative: spell(target.initiative),
+        timeline: spell(target.timeline),
+        comment: spell(target.comment),
+        session: spell(target.session),
+        uid: target.uid,
+        member: spell(target.member),
+        invite: spell(target.invite),
+      },
+      400,
+    ]),
     ...ABSURD_IDS.map((id): [string, Ids, boolean] => [
       `the absurd id ${id}`,
       {
@@ -282,6 +306,7 @@ export function attacksOn(route: Endpoint, ctx: AttackContext): Attack[] {
       label: `ids of ${name}`,
       path: idPath,
       expect: onlyFiltered && !absurd ? 'handled' : 'refused',
+      ...(absurd === 400 && { status: 400 }),
       ...(body !== undefined && { payload: json(body) }),
     });
   }

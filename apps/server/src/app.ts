@@ -6,6 +6,7 @@ import { SOCKET_MAX_MESSAGE_BYTES } from '@keystone/contract';
 import { operationsApi } from '@keystone/contract/endpoints/operations';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { Registry } from 'prom-client';
 import { type Config, proxyTrust } from './config';
 import type { AppContext } from './context';
@@ -96,6 +97,8 @@ export interface BuiltApp {
 export interface BuildOptions {
   /** Tests pass a fake clock; otherwise the system clock (shiftable when TEST_CLOCK=1). */
   clock?: Clock;
+  /** Where the log lines go (standard output by default): tests read them. */
+  logStream?: DestinationStream;
 }
 
 export async function buildApp(
@@ -104,7 +107,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: proxyTrust(config.trustProxy),
     genReqId: (request) => requestId(request.headers['x-request-id']),
@@ -201,6 +204,8 @@ export async function buildApp(
   await app.register(websocket, {
     // A larger frame closes the socket (1009) before it is buffered whole.
     options: { maxPayload: SOCKET_MAX_MESSAGE_BYTES, perMessageDeflate: false },
+    // The plugin's own handler logs every socket error at error level, a client's too.
+    errorHandler: (error, socket) => realtime.socketFailed(error, socket),
     // On shutdown the sockets close as "going away" (1001), for browsers to reconnect elsewhere;
     // their locks are released once the requests in flight are done (onClose below).
     preClose(done) {

@@ -145,3 +145,40 @@ describe('socket logging under a flood', () => {
     }
   });
 });
+
+describe('socket errors a client causes', () => {
+  let server: TestServer;
+  let baseUrl: string;
+  const pool = socketPool();
+  /** Every line the server logs at info and above, as pino writes it. */
+  const lines: Array<{ level: number; msg: string; err?: unknown }> = [];
+
+  beforeAll(async () => {
+    const logStream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    server = await getTestServer({ logLevel: 'info' }, { logStream });
+    baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await pool.closeAll();
+    await server.close();
+  });
+
+  it('should log 30 oversized frames of a signed-in user as a sampled warning, never at error level', async () => {
+    const key = (await signedInUser(server)).key;
+    const before = lines.length;
+    for (let n = 0; n < 30; n += 1) {
+      const socket = await open(key);
+      socket.socket.send('x'.repeat(70 * 1024));
+      expect(await socket.closed).toBe(SOCKET_CLOSE.messageTooBig);
+    }
+    const written = lines.slice(before);
+    expect(written.filter((line) => line.level >= 50)).toEqual([]);
+    const warnings = written.filter((line) => line.level === 40);
+    expect(warnings.length).toBeGreaterThanOrEqual(1);
+    expect(warnings.length).toBeLessThanOrEqual(3);
+    expect(warnings[0]).toMatchObject({ code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH', count: 1 });
+    expect(warnings[0]).not.toHaveProperty('err');
+  });
+
+  const open = (token: string) => pool.add(openSocket(baseUrl, '/ws/locks/', { token }));
+});

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 
 // The API's /password/reset/confirm/{uid}/{token}/, /verify-email/{token}/ and /setup/{token}/,
 // and the web app's pages /reset-password/{uid}/{token}, /verify-email/{token} and
@@ -15,9 +16,10 @@ export function maskSecrets(url: string): string {
   return url.replace(SECRET_PATH, '$1***').replace(SECRET_QUERY, '$1***');
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream && { stream }),
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.key', '*.token'],
     serializers: {
       req(request: { method: string; url: string; id: string; ip?: string }) {

@@ -36,6 +36,9 @@ function tokenOf(request: FastifyRequest): string {
   return typeof token === 'string' ? token : '';
 }
 
+/** A client that went away mid-frame: its connection breaks, not the server. */
+const CLIENT_CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT']);
+
 /** 1012 "service restart": the browser reconnects and re-reads, having possibly missed events. */
 const CLOSE_RESYNC = 1012;
 const CLOSE_GOING_AWAY = 1001;
@@ -56,6 +59,8 @@ export class Realtime {
   private readonly closed: Connection[] = [];
   private readonly appOrigin: string;
   private readonly logSampler = new LogSampler();
+  /** Broken frames and dropped connections, counted for the whole instance: one sampled line. */
+  private readonly clientFaults = newSocketLogState();
 
   constructor(
     private readonly database: Database,
@@ -196,7 +201,6 @@ export class Realtime {
 
   /** A socket `admit` let through: registered with the hub. */
   accept(socket: WebSocket, request: FastifyRequest, kind: SocketKind, user: AuthenticatedUser | null): void {
-    socket.on('error', (error) => this.log.info({ err: error }, 'socket error'));
     if (this.stopping) {
       socket.close(CLOSE_GOING_AWAY, 'Server shutting down.');
       return;
@@ -227,6 +231,25 @@ export class Realtime {
     });
     socket.on('close', () => this.onClose(connection));
     this.hub.add(connection);
+  }
+
+  /**
+   * An error on a socket (@fastify/websocket's errorHandler). What a client does wrong (a frame
+   * over the size limit, a broken frame: `ws` has already closed the socket with 1009 or 1002)
+   * or a connection that drops is no fault of the server: a sampled warning without a stack, so
+   * no client can fill the log or set off the alert on error lines (docs/OPERATIONS.md). Anything
+   * else (a handler that threw) is the server's fault: an error line, and the socket ends.
+   */
+  socketFailed(error: unknown, socket: WebSocket): void {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('WS_ERR_') || CLIENT_CONNECTION_ERRORS.has(code))) {
+      const count = this.logSampler.take(this.clientFaults);
+      if (count > 0)
+        this.log.warn({ code, count }, `socket closed on a client's fault: ${(error as Error).message}`);
+      return;
+    }
+    this.log.error({ err: error }, 'socket failed');
+    socket.terminate();
   }
 
   private isAllowedOrigin(origin: string, host: string | undefined): boolean {

@@ -37,6 +37,11 @@ export async function startServer({ databaseUrl, seed = true, inspect = false } 
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '100000',
+    // Clients here write and create faster than any person: the per-person limits are lifted.
+    WRITE_RATE_LIMIT: '1000000',
+    WRITE_BURST: '1000000',
+    STRATEGIES_PER_PERSON_PER_DAY: '1000000',
+    STRATEGIES_PER_ORGANISATION_PER_DAY: '1000000',
     // Measured as deployed, with its metrics, on any free port (instances run side by side);
     // METRICS_PORT=off in the bench's environment measures the server without them.
     METRICS_PORT: process.env.METRICS_PORT === 'off' ? 'off' : '0',

@@ -47,6 +47,11 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
         SMTP_URL: smtpUrl,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: '1000',
+        // Clients here write and create faster than any person: the per-person limits are lifted.
+        WRITE_RATE_LIMIT: '1000000',
+        WRITE_BURST: '1000000',
+        STRATEGIES_PER_PERSON_PER_DAY: '1000000',
+        STRATEGIES_PER_ORGANISATION_PER_DAY: '1000000',
         // Any free port: the workers' servers never compete for the default one.
         METRICS_PORT: '0',
         // Lets the progress test move the server's clock past a due date (POST /api/test/clock).

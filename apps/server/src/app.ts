@@ -20,6 +20,7 @@ import { databaseRateLimitStore } from './http/rateLimitStore';
 import { recordRoutedEndpoints, route } from './http/route';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticSite } from './http/staticSite';
+import { WriteRate } from './http/writeRate';
 import { type Clock, ShiftedClock, systemClock } from './lib/clock';
 import { OutboxWorker } from './mail/outbox';
 import { createTransport } from './mail/transport';
@@ -169,6 +170,7 @@ export async function buildApp(
     scheduleChanged: () => scheduler.kick(),
     pages,
     keyGate,
+    writeRate: new WriteRate(config.writesPerMinute, config.writeBurst, () => clock.now().getTime()),
   };
 
   app.addHook('onRoute', (route) => {

@@ -41,6 +41,10 @@ const envSchema = z.object({
   GOOGLE_ISSUER: urlWithScheme(['http', 'https']).default('https://accounts.google.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  WRITE_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(600),
+  WRITE_BURST: z.coerce.number().int().min(1).max(10_000_000).default(120),
+  STRATEGIES_PER_PERSON_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(100),
+  STRATEGIES_PER_ORGANISATION_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   TEST_CLOCK: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -126,6 +130,13 @@ export interface Config {
   /** Failed attempts per minute per client address on the sign-in calls (every reset request counts). */
   authRateLimit: number;
   trustProxy: TrustProxy;
+  /** Changes (non-GET calls) a minute per signed-in person, per instance (http/writeRate.ts). */
+  writesPerMinute: number;
+  /** How many changes a person may make at once before `writesPerMinute` paces them. */
+  writeBurst: number;
+  /** Strategies one person, and one organisation, may create a day (new and from the example). */
+  strategiesPerPersonPerDay: number;
+  strategiesPerOrganisationPerDay: number;
   /** How often the mail outbox looks for due mails when nobody woke it up. */
   outboxPollMs: number;
   /** Longest sleep of the progress scheduler between passes (it wakes earlier for a due moment). */
@@ -207,6 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    writesPerMinute: e.WRITE_RATE_LIMIT,
+    writeBurst: e.WRITE_BURST,
+    strategiesPerPersonPerDay: e.STRATEGIES_PER_PERSON_PER_DAY,
+    strategiesPerOrganisationPerDay: e.STRATEGIES_PER_ORGANISATION_PER_DAY,
     outboxPollMs: 1000,
     schedulerPollMs: 15_000,
     deletedRetentionMs: e.DELETED_RETENTION_DAYS * 24 * 60 * 60 * 1000,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { KeyGate } from './http/keyGate';
+import type { WriteRate } from './http/writeRate';
 import type { Clock } from './lib/clock';
 import type { PageCache } from './modules/strategies/pageCache';
 
@@ -20,4 +21,6 @@ export interface AppContext {
   pages: PageCache;
   /** Keys found valid moments ago, for the autosave's check before its body (keyGate.ts). */
   keyGate: KeyGate;
+  /** Each signed-in person's writes, so nobody can send them faster than anyone works (writeRate.ts). */
+  writeRate: WriteRate;
 }

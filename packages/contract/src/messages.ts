@@ -72,6 +72,12 @@ export const MESSAGES = {
   googleAccountMismatch:
     'This account is already linked to another Google account. Sign in with that Google account, or with your password.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  tooManyWrites:
+    'You are making changes faster than the server accepts. Please wait a few seconds and try again.',
+  strategiesPerPersonReached:
+    'You have created as many strategies today as one person may. Please try again tomorrow, or reuse one of your strategies.',
+  strategiesPerOrganisationReached:
+    'Your organisation has created as many strategies today as it may. Please try again tomorrow.',
   accountBackoff: (seconds: number) =>
     `Too many failed attempts for this account. Please try again in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`,
   bodyTooLarge: 'The request is too large.',

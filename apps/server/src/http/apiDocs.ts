@@ -77,7 +77,8 @@ export function errorStatuses(endpoint: Endpoint): number[] {
   if (endpoint.body || endpoint.params?.shape.id || endpoint.query) statuses.add(400);
   if (endpoint.auth) statuses.add(403);
   if (endpoint.body) statuses.add(413);
-  if (endpoint.rateLimit) statuses.add(429);
+  // Every change a signed-in person makes is paced too (the write rate, http/writeRate.ts).
+  if (endpoint.rateLimit || (endpoint.auth && endpoint.method !== 'GET')) statuses.add(429);
   for (const status of endpoint.errors ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -37,10 +37,41 @@ export async function releaseHit(db: Db, key: string): Promise<void> {
     .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.resetsAt, sql`now()`)));
 }
 
+let counted = 0;
+
+/**
+ * Counts one hit of `key` in its fixed window of `timeWindowMs` (one statement): how many hits
+ * the window has so far, and the milliseconds until it ends.
+ */
+export async function countHit(db: Db, key: string, timeWindowMs: number): Promise<Counted> {
+  const expired = sql`${rateLimitHits.resetsAt} <= now()`;
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({
+      key,
+      hits: 1,
+      resetsAt: sql`now() + ${timeWindowMs} * interval '1 millisecond'`,
+    })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${rateLimitHits.hits} + 1 end`,
+        resetsAt: sql`case when ${expired} then excluded.resets_at else ${rateLimitHits.resetsAt} end`,
+      },
+    })
+    .returning({
+      hits: rateLimitHits.hits,
+      ttl: sql<string>`ceil(extract(epoch from (${rateLimitHits.resetsAt} - now())) * 1000)`,
+    });
+  counted += 1;
+  if (counted % CLEAN_UP_EVERY === 0) {
+    await db.delete(rateLimitHits).where(lt(rateLimitHits.resetsAt, sql`now() - interval '1 hour'`));
+  }
+  return { current: row?.hits ?? 1, ttl: Math.max(0, Number(row?.ttl ?? 0)) };
+}
+
 /** The store class the plugin instantiates (it calls `new Store(options)`), bound to `db`. */
 export function databaseRateLimitStore(db: Db) {
-  let counted = 0;
-
   return class DatabaseRateLimitStore {
     constructor(
       _options?: unknown,
@@ -48,7 +79,7 @@ export function databaseRateLimitStore(db: Db) {
     ) {}
 
     incr(key: string, callback: Callback, timeWindowMs: number): void {
-      this.count(key, timeWindowMs).then(
+      countHit(db, `${this.scope}${key}`, timeWindowMs).then(
         (result) => callback(null, result),
         (error: Error) => callback(error, { current: 0, ttl: 0 }),
       );
@@ -58,33 +89,6 @@ export function databaseRateLimitStore(db: Db) {
     child(routeOptions: object) {
       const { method, url } = (routeOptions as ChildOptions).routeInfo ?? {};
       return new DatabaseRateLimitStore(undefined, counterScope(method, url));
-    }
-
-    private async count(key: string, timeWindowMs: number): Promise<Counted> {
-      const expired = sql`${rateLimitHits.resetsAt} <= now()`;
-      const [row] = await db
-        .insert(rateLimitHits)
-        .values({
-          key: `${this.scope}${key}`,
-          hits: 1,
-          resetsAt: sql`now() + ${timeWindowMs} * interval '1 millisecond'`,
-        })
-        .onConflictDoUpdate({
-          target: rateLimitHits.key,
-          set: {
-            hits: sql`case when ${expired} then 1 else ${rateLimitHits.hits} + 1 end`,
-            resetsAt: sql`case when ${expired} then excluded.resets_at else ${rateLimitHits.resetsAt} end`,
-          },
-        })
-        .returning({
-          hits: rateLimitHits.hits,
-          ttl: sql<string>`ceil(extract(epoch from (${rateLimitHits.resetsAt} - now())) * 1000)`,
-        });
-      counted += 1;
-      if (counted % CLEAN_UP_EVERY === 0) {
-        await db.delete(rateLimitHits).where(lt(rateLimitHits.resetsAt, sql`now() - interval '1 hour'`));
-      }
-      return { current: row?.hits ?? 1, ttl: Math.max(0, Number(row?.ttl ?? 0)) };
     }
   };
 }

@@ -10,6 +10,7 @@ import {
   type EndpointReply,
   EXAMPLE_STRATEGIES_PER_HOUR,
   EXAMPLE_STRATEGY_TEXTS,
+  MESSAGES,
 } from '@keystone/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -106,6 +107,15 @@ function releaseOnSuccess(ctx: AppContext, endpoint: Endpoint) {
   };
 }
 
+/**
+ * A signed-in person's change takes from their write rate (writeRate.ts) before its body is read:
+ * past it, a 429 that says when to try again.
+ */
+const limitWrites = (ctx: AppContext) => async (request: FastifyRequest) => {
+  const waitSeconds = ctx.writeRate.take((request.user as AuthenticatedUser).id);
+  if (waitSeconds > 0) throw tooManyRequests(MESSAGES.tooManyWrites, waitSeconds);
+};
+
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   ctx: AppContext,
@@ -117,7 +127,12 @@ export function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: fastifyUrl(endpoint.path),
-    ...(endpoint.auth && { onRequest: authenticate(ctx, options.keyGate) }),
+    ...(endpoint.auth && {
+      onRequest:
+        endpoint.method === 'GET'
+          ? authenticate(ctx, options.keyGate)
+          : [authenticate(ctx, options.keyGate), limitWrites(ctx)],
+    }),
     ...(endpoint.rateLimit && { config: { rateLimit: rateLimitOf(ctx, endpoint.rateLimit) } }),
     ...(endpoint.rateLimit === 'signIn' && { onSend: releaseOnSuccess(ctx, endpoint) }),
     handler: async (request, reply) => {

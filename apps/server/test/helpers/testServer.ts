@@ -48,6 +48,14 @@ export interface TestServer extends BuiltApp {
   close(): Promise<void>;
 }
 
+/** Tests write and create far faster than people: the per-person limits are lifted unless a test sets them. */
+const UNLIMITED_WORK = {
+  WRITE_RATE_LIMIT: '1000000',
+  WRITE_BURST: '1000000',
+  STRATEGIES_PER_PERSON_PER_DAY: '1000000',
+  STRATEGIES_PER_ORGANISATION_PER_DAY: '1000000',
+};
+
 let sequence = 0;
 
 export async function getTestServer(
@@ -69,7 +77,12 @@ export async function getTestServer(
     if (!query.includes('outbox_mails') && !lockSweep && !scheduler) queries.push(query);
   });
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', APP_URL: 'http://localhost:8000', AUTH_RATE_LIMIT: '1000' }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      APP_URL: 'http://localhost:8000',
+      AUTH_RATE_LIMIT: '1000',
+      ...UNLIMITED_WORK,
+    }),
     smtpUrl,
     outboxPollMs: 100,
     ...overrides,

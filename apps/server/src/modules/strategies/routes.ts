@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
 import { originOf } from '../auth/securityEvents';
+import { takeStrategyCreation } from './creationQuota';
 import { createExampleStrategy } from './example';
 import { createStrategy, deleteStrategy, listStrategies, readStrategyPage, updateStrategy } from './service';
 
@@ -16,11 +17,15 @@ export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  route(app, ctx, strategyApi.create, ({ user, body }) => createStrategy(ctx, user, body));
+  route(app, ctx, strategyApi.create, async ({ user, body }) => {
+    await takeStrategyCreation(ctx, user);
+    return createStrategy(ctx, user, body);
+  });
 
-  route(app, ctx, strategyApi.example, ({ user, request }) =>
-    createExampleStrategy(ctx, user, originOf(request)),
-  );
+  route(app, ctx, strategyApi.example, async ({ user, request }) => {
+    await takeStrategyCreation(ctx, user);
+    return createExampleStrategy(ctx, user, originOf(request));
+  });
 
   route(app, ctx, strategyApi.update, ({ user, params, body }) => updateStrategy(ctx, user, params.id, body));
 

@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { notificationSettings } from '../db/schema';
 import { KeyGate } from '../http/keyGate';
+import { WriteRate } from '../http/writeRate';
 import { systemClock } from '../lib/clock';
 import type { AuthenticatedUser } from '../modules/auth/keys';
 import type { RequestOrigin } from '../modules/auth/securityEvents';
@@ -317,6 +318,7 @@ export async function seedDemoStrategy(
     scheduleChanged: () => {},
     pages: new PageCache(),
     keyGate: new KeyGate(),
+    writeRate: new WriteRate(config.writesPerMinute, config.writeBurst, Date.now),
   };
   // Made by the operator's command, not from a browser.
   return writeDemoStrategy(

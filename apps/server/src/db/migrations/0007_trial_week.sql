@@ -11,15 +11,6 @@ CREATE TABLE "deleted_records" (
 	"purged_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "deleted_records" ADD CONSTRAINT "deleted_records_strategy_id_strategies_id_fk" FOREIGN KEY ("strategy_id") REFERENCES "public"."strategies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "deleted_records" ADD CONSTRAINT "deleted_records_activity_id_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activity"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "deleted_records" ADD CONSTRAINT "deleted_records_deleted_by_users_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "deleted_records_activity_idx" ON "deleted_records" USING btree ("activity_id");--> statement-breakpoint
-CREATE INDEX "deleted_records_record_idx" ON "deleted_records" USING btree ("model","record_id");--> statement-breakpoint
-CREATE INDEX "deleted_records_purge_idx" ON "deleted_records" USING btree ("deleted_at") WHERE "deleted_records"."snapshot" is not null;
---> statement-breakpoint
-ALTER TABLE "pending_signups" ADD COLUMN "browser_secret_hash" text;
---> statement-breakpoint
 CREATE TABLE "help_videos" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "help_videos_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"organisation_id" integer NOT NULL,
@@ -33,12 +24,16 @@ CREATE TABLE "help_videos" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "help_videos" ADD CONSTRAINT "help_videos_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;
---> statement-breakpoint
-ALTER TABLE "help_videos" ADD CONSTRAINT "help_videos_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
---> statement-breakpoint
-CREATE UNIQUE INDEX "help_videos_topic_unique" ON "help_videos" USING btree ("organisation_id","topic");
---> statement-breakpoint
+ALTER TABLE "pending_signups" ADD COLUMN "browser_secret_hash" text;--> statement-breakpoint
+ALTER TABLE "deleted_records" ADD CONSTRAINT "deleted_records_strategy_id_strategies_id_fk" FOREIGN KEY ("strategy_id") REFERENCES "public"."strategies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deleted_records" ADD CONSTRAINT "deleted_records_activity_id_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activity"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deleted_records" ADD CONSTRAINT "deleted_records_deleted_by_users_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "help_videos" ADD CONSTRAINT "help_videos_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "help_videos" ADD CONSTRAINT "help_videos_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "deleted_records_activity_idx" ON "deleted_records" USING btree ("activity_id");--> statement-breakpoint
+CREATE INDEX "deleted_records_record_idx" ON "deleted_records" USING btree ("model","record_id");--> statement-breakpoint
+CREATE INDEX "deleted_records_purge_idx" ON "deleted_records" USING btree ("deleted_at") WHERE "deleted_records"."snapshot" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "help_videos_topic_unique" ON "help_videos" USING btree ("organisation_id","topic");--> statement-breakpoint
 CREATE UNIQUE INDEX "help_videos_player_unique" ON "help_videos" USING btree ("player_token");
 --> statement-breakpoint
 -- Issue 27: an initiative's last progress update is the last due date that locked an update with

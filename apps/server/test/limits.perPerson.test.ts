@@ -141,4 +141,11 @@ describe('the write rate of a person', () => {
     clock.advance(1_000);
     expect((await autosave(typist, 'after the wait')).status).toBe(200);
   });
+
+  it('should keep taking writes when the clock is set back (a test clock moved to an earlier day)', async () => {
+    clock.advance(60_000);
+    clock.set('2026-11-01T09:00:00Z');
+    const answer = await autosave(typist, 'written on an earlier day');
+    expect(answer.status).toBe(200);
+  });
 });

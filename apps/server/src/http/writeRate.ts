@@ -31,7 +31,9 @@ export class WriteRate {
   take(userId: number): number {
     const now = this.now();
     const bucket = this.buckets.get(userId) ?? { tokens: this.burst, at: now };
-    bucket.tokens = Math.min(this.burst, bucket.tokens + (now - bucket.at) * this.perMs);
+    // A clock set back (the test clock, or the system's) refills nothing rather than draining.
+    const elapsed = Math.max(0, now - bucket.at);
+    bucket.tokens = Math.min(this.burst, bucket.tokens + elapsed * this.perMs);
     bucket.at = now;
     if (!this.buckets.has(userId)) {
       if (this.buckets.size >= PRUNE_ABOVE) this.prune(now);
@@ -46,6 +48,7 @@ export class WriteRate {
 
   private prune(now: number): void {
     for (const [userId, bucket] of this.buckets)
-      if (bucket.tokens + (now - bucket.at) * this.perMs >= this.burst) this.buckets.delete(userId);
+      if (bucket.tokens + Math.max(0, now - bucket.at) * this.perMs >= this.burst)
+        this.buckets.delete(userId);
   }
 }

@@ -65,15 +65,15 @@ describe('hostile input', () => {
       expect(takeOver.body.detail).toBe(MESSAGES.emailNotEditable);
     });
 
-    it("should invite the other organisation's people like anyone new, revealing and taking nothing", async () => {
+    it("should not invite the other organisation's people, naming the address and nothing of where it is", async () => {
       const response = await hostile.server.api('POST', '/api/invites/create/', {
         token: hostile.attackerKey,
         body: [hostile.victim.email, 'pending@good.com'],
       });
       expect(response.status).toBe(201);
-      // The answer any two unknown addresses get; the victim stays where they are (next test).
-      expect(response.body.invited).toEqual([hostile.victim.email, 'pending@good.com']);
-      expect(response.body.skipped).toEqual([]);
+      expect(response.body.invited).toEqual(['pending@good.com']);
+      expect(response.body.skipped).toEqual([hostile.victim.email]);
+      expect(response.body.not_invited).toEqual([{ email: hostile.victim.email, reason: 'unavailable' }]);
     });
 
     it("should leave the other organisation's data exactly as it was", async () => {

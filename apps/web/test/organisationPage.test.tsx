@@ -62,6 +62,7 @@ function startServer(isAdmin: boolean, answers: Record<string, FakeAnswer> = {})
     'GET /api/organisation/members/': ok(members),
     'GET /api/invites/': ok([invite]),
     'GET /api/organisation/security-log/': ok({ results: [entry(50, 'login_succeeded')], next_before: null }),
+    'GET /api/help-videos/': ok([]),
     ...answers,
   });
 }

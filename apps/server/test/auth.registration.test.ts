@@ -303,7 +303,7 @@ describe('POST /api/auth/registration/', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => verify(server, token, FIRST)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400, 400]);
     for (const answer of answers.filter((one) => one.status === 400)) {
-      expect(answer.body).toEqual({ detail: MESSAGES.verificationLinkInvalid });
+      expect(answer.body).toEqual({ detail: MESSAGES.emailAlreadyVerified });
     }
     expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1);
     const events = await db()

@@ -151,33 +151,39 @@ export async function verifyEmail(
   origin: RequestOrigin,
 ): Promise<void> {
   const pending = await activeSignupByToken(ctx.db, input.key);
-  if (!pending) {
-    const state = await verificationLinkState(ctx.db, input.key);
-    throw badRequest(
-      state.state === 'verified' ? MESSAGES.emailAlreadyVerified : MESSAGES.verificationLinkInvalid,
-    );
-  }
+  if (!pending) throw await unusableLink(ctx.db, input.key);
   await provesSignup(ctx.db, pending, input);
+  let verified: boolean;
   try {
-    await ctx.db.transaction(async (tx) => {
+    verified = await ctx.db.transaction(async (tx) => {
       // Conditional, so two concurrent uses of one link verify once.
       const [claimed] = await tx
         .update(pendingSignups)
         .set({ usedAt: new Date() })
         .where(and(eq(pendingSignups.id, pending.id), isActive()))
         .returning();
-      if (!claimed) throw badRequest(MESSAGES.verificationLinkInvalid);
+      if (!claimed) return false;
       await voidOtherSignups(tx, claimed);
       const userId = await completeAccount(tx, claimed);
       // An invited person already on a strategy now has a name there.
       await publish(tx, [{ kind: 'people' }]);
       await recordSecurityEvent(tx, ctx.log, origin, { kind: 'signup_verified', userId, method: 'password' });
+      return true;
     });
   } catch (error) {
     // An account of this address made meanwhile (e.g. by Google sign-in) is never taken over.
     if (isUniqueViolation(error)) throw badRequest(ALREADY_REGISTERED, { email: [ALREADY_REGISTERED] });
     throw error;
   }
+  // Another use of the link won the race; read after it committed, so a double click is told
+  // the address is verified whether it arrived before or after the winner finished.
+  if (!verified) throw await unusableLink(ctx.db, input.key);
+}
+
+/** The 400 for a link that can no longer verify: already verified, or invalid. */
+async function unusableLink(db: Queryable, key: string) {
+  const state = await verificationLinkState(db, key);
+  return badRequest(state.state === 'verified' ? MESSAGES.emailAlreadyVerified : MESSAGES.verificationLinkInvalid);
 }
 
 /** Writes the sign-up to the account of its address and returns the account's id. */

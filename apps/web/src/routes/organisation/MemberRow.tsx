@@ -53,8 +53,10 @@ export function MemberRow({
 
   return (
     <TableRow hover sx={{ verticalAlign: 'top' }}>
-      {/* Who: the name, and under it the address and business title, so the row fits a tablet. */}
-      <TableCell>
+      {/* Who: the name, and under it the address and business title, so the row fits a tablet.
+          A long word (a name or title with no spaces) breaks anywhere rather than widen the table;
+          the address keeps its own break points. */}
+      <TableCell sx={{ overflowWrap: 'anywhere' }}>
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
           {member.name ?? '—'}
         </Typography>
@@ -86,7 +88,7 @@ export function MemberRow({
           </Box>
         </Typography>
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ overflowWrap: 'anywhere' }}>
         <MemberStrategies strategies={member.strategies} />
       </TableCell>
       <TableCell>

@@ -41,7 +41,8 @@ function Cells({ row }: { row: PortfolioRow }) {
   const title = plainText(row.title).trim();
   return (
     <>
-      <TableCell component="th" scope="row">
+      {/* A title with a long word breaks anywhere rather than widen the table. */}
+      <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
         <Link
           component={RouterLink}
           to={`/strategy/${row.id}`}

@@ -183,7 +183,9 @@ export async function verifyEmail(
 /** The 400 for a link that can no longer verify: already verified, or invalid. */
 async function unusableLink(db: Queryable, key: string) {
   const state = await verificationLinkState(db, key);
-  return badRequest(state.state === 'verified' ? MESSAGES.emailAlreadyVerified : MESSAGES.verificationLinkInvalid);
+  return badRequest(
+    state.state === 'verified' ? MESSAGES.emailAlreadyVerified : MESSAGES.verificationLinkInvalid,
+  );
 }
 
 /** Writes the sign-up to the account of its address and returns the account's id. */

@@ -6,6 +6,7 @@
  */
 import { CHARTER_TEXT_FIELDS, PDF_MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDF_REQUESTS_PER_KEY } from '../src/modules/pdf/keyGate';
 import { getPdf, type PdfAnswer } from './helpers/pdf';
 import { readPdf } from './helpers/readPdf';
 import { type Member, personOf, signedInUser, strategyApi } from './helpers/strategies';
@@ -97,4 +98,42 @@ describe('PDF exports beyond what an instance makes at once', () => {
       'Busy charter',
     );
   }, 60_000);
+});
+
+describe('PDF requests of one key under way at once', () => {
+  let server: TestServer;
+  let person: Member;
+  let charterId: number;
+
+  beforeAll(async () => {
+    // Room for nine at once, six of them one organisation's: only the key's own bound refuses here.
+    server = await getTestServer({ pdf: { renders: 1, queue: 8, perOrganisation: 6 } });
+    person = await signedInUser(server, { organisationId: await server.createOrganisation('Eager GmbH') });
+    const strategy = await strategyApi(server).create(person.key, { title: 'Eager strategy' });
+    charterId = strategy.focus_areas[0]!.initiatives[0]!.id;
+  }, 60_000);
+  afterAll(() => server.close());
+
+  it(`should refuse a key's requests past ${PDF_REQUESTS_PER_KEY} under way, and take its next one after`, async () => {
+    const url = `/api/initiative/${charterId}/pdf/`;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => getPdf(server, url, person.key)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 503, 503, 503, 503]);
+    for (const answer of answers.filter((one) => one.status === 503)) {
+      expect(answer.json).toEqual({ detail: PDF_MESSAGES.busy, retry_after: expect.any(Number) });
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    // The places came back with the answers.
+    const again = await Promise.all([getPdf(server, url, person.key), getPdf(server, url, person.key)]);
+    expect(again.map((answer) => answer.status)).toEqual([200, 200]);
+  }, 120_000);
+
+  it("should not let a made-up key's burst hold a real person's places", async () => {
+    const url = `/api/initiative/${charterId}/pdf/`;
+    const madeUp = Array.from({ length: 6 }, () => getPdf(server, url, 'made-up-key'));
+    const real = getPdf(server, url, person.key);
+    const statuses = (await Promise.all(madeUp)).map((answer) => answer.status);
+    // Two reach the key check and are refused as invalid; the rest never get that far.
+    expect(statuses.sort()).toEqual([403, 403, 503, 503, 503, 503]);
+    expect((await real).status).toBe(200);
+  }, 120_000);
 });

@@ -12,7 +12,7 @@ import {
   EXAMPLE_STRATEGY_TEXTS,
   MESSAGES,
 } from '@keystone/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { AuthenticatedUser } from '../modules/auth/keys';
@@ -67,6 +67,8 @@ function parseParams(schema: z.ZodObject | undefined, raw: unknown): unknown {
 export interface RouteOptions {
   /** Keys found valid moments ago pass without a lookup: for a handler that checks the key itself. */
   keyGate?: KeyGate;
+  /** Runs before the key is looked up: a refusal that must cost no database work (modules/pdf/keyGate.ts). */
+  admit?: onRequestHookHandler;
 }
 
 /**
@@ -128,10 +130,11 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: fastifyUrl(endpoint.path),
     ...(endpoint.auth && {
-      onRequest:
-        endpoint.method === 'GET'
-          ? authenticate(ctx, options.keyGate)
-          : [authenticate(ctx, options.keyGate), limitWrites(ctx)],
+      onRequest: [
+        ...(options.admit ? [options.admit] : []),
+        authenticate(ctx, options.keyGate),
+        ...(endpoint.method === 'GET' ? [] : [limitWrites(ctx)]),
+      ],
     }),
     ...(endpoint.rateLimit && { config: { rateLimit: rateLimitOf(ctx, endpoint.rateLimit) } }),
     ...(endpoint.rateLimit === 'signIn' && { onSend: releaseOnSuccess(ctx, endpoint) }),

@@ -106,7 +106,7 @@ export class PdfRenderPool {
   }
 
   /** About when the PDFs admitted now will be made, in whole seconds, 1 to 60. */
-  private retryAfterSeconds(): number {
+  retryAfterSeconds(): number {
     const seconds = Math.ceil(((this.admitted / this.limits.renders) * this.typicalMs) / 1000);
     return Math.min(60, Math.max(1, seconds));
   }

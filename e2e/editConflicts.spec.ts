@@ -4,10 +4,10 @@
  * text beside their own, chooses "Use mine", and their text is what the server keeps.
  */
 import { HISTORY_MESSAGES } from '@keystone/contract';
-import type { Browser, Page } from '@playwright/test';
-import type { RunningApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { type ApiUser, apiCall, createUser, logInBrowser } from './helpers/apiUsers';
+import { apiCall, createUser } from './helpers/apiUsers';
+import { openStrategyAs, sharedStrategy, strategyTitle } from './helpers/sharedStrategy';
 
 interface WireStrategy {
   id: number;
@@ -15,35 +15,6 @@ interface WireStrategy {
   version: number;
 }
 
-async function sharedStrategy(app: RunningApp, owner: ApiUser, other: ApiUser): Promise<number> {
-  const token = owner.token;
-  const strategy = await apiCall<WireStrategy>(app, '/strategy/create/', { method: 'POST', body: {}, token });
-  await apiCall(app, `/strategy/update/${strategy.id}/`, {
-    method: 'PATCH',
-    body: { title: 'Shared north star' },
-    token,
-  });
-  await apiCall(app, '/assign-users-to-strategy/', {
-    method: 'PATCH',
-    token,
-    body: {
-      strategy_id: strategy.id,
-      strategy_masters: [owner, other].map((person) => ({ id: person.id, email: person.email })),
-    },
-  });
-  return strategy.id;
-}
-
-async function openAs(browser: Browser, app: RunningApp, user: ApiUser, strategyId: number) {
-  const context = await browser.newContext({ baseURL: app.baseURL });
-  const page = await context.newPage();
-  await logInBrowser(page, user);
-  await page.goto(`/strategy/${strategyId}`);
-  await expect(strategyTitle(page)).toHaveValue('Shared north star');
-  return { context, page };
-}
-
-const strategyTitle = (page: Page) => page.getByRole('textbox', { name: 'Strategy title' });
 const saveStatus = (page: Page) => page.getByRole('status', { name: 'Save status' });
 
 test('the second of two edits from the same version sees both texts and keeps its own', async ({
@@ -53,8 +24,8 @@ test('the second of two edits from the same version sees both texts and keeps it
   const alice = await createUser(app, 'Alice');
   const bruno = await createUser(app, 'Bruno');
   const strategyId = await sharedStrategy(app, alice, bruno);
-  const asAlice = await openAs(browser, app, alice, strategyId);
-  const asBruno = await openAs(browser, app, bruno, strategyId);
+  const asAlice = await openStrategyAs(browser, app, alice, strategyId);
+  const asBruno = await openStrategyAs(browser, app, bruno, strategyId);
 
   // Bruno's connection drops while he rewrites the title: his edit waits, unsent.
   await asBruno.context.setOffline(true);

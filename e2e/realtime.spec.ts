@@ -4,46 +4,11 @@
  * holder's name; what they type arrives live; closing the page releases the lock at once.
  */
 import { MESSAGES } from '@keystone/contract';
-import type { Browser, Page } from '@playwright/test';
-import type { RunningApp } from './fixtures';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { type ApiUser, apiCall, createUser, logInBrowser } from './helpers/apiUsers';
+import { createUser } from './helpers/apiUsers';
+import { openStrategyAs, sharedStrategy, strategyTitle } from './helpers/sharedStrategy';
 
-interface WireStrategy {
-  id: number;
-}
-
-/** A strategy with a title, mastered by both people. */
-async function sharedStrategy(app: RunningApp, owner: ApiUser, other: ApiUser): Promise<number> {
-  const token = owner.token;
-  const strategy = await apiCall<WireStrategy>(app, '/strategy/create/', { method: 'POST', body: {}, token });
-  await apiCall(app, `/strategy/update/${strategy.id}/`, {
-    method: 'PATCH',
-    body: { title: 'Shared north star' },
-    token,
-  });
-  await apiCall(app, '/assign-users-to-strategy/', {
-    method: 'PATCH',
-    token,
-    body: {
-      strategy_id: strategy.id,
-      strategy_masters: [owner, other].map((person) => ({ id: person.id, email: person.email })),
-    },
-  });
-  return strategy.id;
-}
-
-/** A logged-in page of its own browser context, showing the strategy. */
-async function openAs(browser: Browser, app: RunningApp, user: ApiUser, strategyId: number) {
-  const context = await browser.newContext({ baseURL: app.baseURL });
-  const page = await context.newPage();
-  await logInBrowser(page, user);
-  await page.goto(`/strategy/${strategyId}`);
-  await expect(strategyTitle(page)).toHaveValue('Shared north star');
-  return { context, page };
-}
-
-const strategyTitle = (page: Page) => page.getByRole('textbox', { name: 'Strategy title' });
 const focusAreaTitle = (page: Page) => page.getByRole('textbox', { name: 'Title of focus area 1' });
 /** The wrapper LockableField puts around a locked field. */
 const lockOf = (page: Page, label: string) =>
@@ -56,8 +21,8 @@ test('a field one master edits is locked for the other, whose page shows the edi
   const alice = await createUser(app, 'Alice');
   const bruno = await createUser(app, 'Bruno');
   const strategyId = await sharedStrategy(app, alice, bruno);
-  const asAlice = await openAs(browser, app, alice, strategyId);
-  const asBruno = await openAs(browser, app, bruno, strategyId);
+  const asAlice = await openStrategyAs(browser, app, alice, strategyId);
+  const asBruno = await openStrategyAs(browser, app, bruno, strategyId);
   const aliceName = 'Alice Tester';
 
   // Alice starts editing the title: Bruno sees it read-only, with a lock and her name.

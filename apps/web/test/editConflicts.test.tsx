@@ -3,7 +3,12 @@
  * started from, a stale save shows both texts with "Keep theirs" / "Use mine", and another
  * person's live edit is marked with their name for a moment.
  */
-import { CONFLICT_CODES, HISTORY_MESSAGES, type StreamingMessage } from '@keystone/contract';
+import {
+  ANNOUNCEMENT_TEXT,
+  CONFLICT_CODES,
+  HISTORY_MESSAGES,
+  type StreamingMessage,
+} from '@keystone/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveSession } from '../src/api/session';
@@ -276,7 +281,12 @@ describe('a live edit by someone else', () => {
     await waitFor(() => expect(title).toHaveProperty('value', 'Brighter star'));
     const mark = screen.getByTestId('live-edit-mark');
     expect(mark.textContent).toBe(HISTORY_MESSAGES.editedBy('Anna'));
-    expect(mark.closest('[aria-live="polite"]')).toBeTruthy();
+    // Screen readers hear it once, from the app's polite region, with the field's name.
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer-polite').textContent).toBe(
+        ANNOUNCEMENT_TEXT.liveEdit('Anna', 'Strategy title'),
+      ),
+    );
     await waitFor(() => expect(screen.queryByTestId('live-edit-mark')).toBeNull(), { timeout: 5000 });
   });
 

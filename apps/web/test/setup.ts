@@ -1,6 +1,7 @@
 /** Set-up of every web test file. */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { announcer } from '../src/components/announcer/announcer';
 import './fakeWebSocket';
 
 // A route's first lazy import is transformed on demand; on a busy machine that alone can take
@@ -11,9 +12,10 @@ configure({ asyncUtilTimeout: 5000 });
 Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
 Range.prototype.getBoundingClientRect = () => new DOMRect();
 
-// Each test starts from nothing: no rendered tree, stubs, fake clock or stored session.
+// Each test starts from nothing: no rendered tree, announcements, stubs, fake clock or stored session.
 afterEach(() => {
   cleanup();
+  announcer.reset();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,6 +1,7 @@
 /** @keystone/contract: wire schemas, limits, messages and permission rules shared by server and web. */
 
 export * from './activityLabels';
+export * from './announcementText';
 export * from './auth';
 export * from './backoff';
 export * from './boardText';

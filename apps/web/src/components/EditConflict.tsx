@@ -2,26 +2,35 @@
  * A stale edit (issue 15): someone else changed the field after the user started editing it. Both
  * texts are shown, theirs and the user's own (which stays in the field, never dropped), and the
  * user decides: "Keep theirs" shows their text and drops the edit, "Use mine" sends the user's
- * text again over theirs.
+ * text again over theirs. Screen readers are told at once (assertively: the user has to choose),
+ * naming the field, through the app's announcer.
  */
-import { HISTORY_MESSAGES } from '@keystone/contract';
+import { ANNOUNCEMENT_TEXT, HISTORY_MESSAGES } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import type { AutosaveConflict } from '../lib/autosave/useAutosave';
+import { announce } from './announcer/announcer';
 import { RichTextField } from './RichTextField';
 
 interface EditConflictProps<T> {
   conflict: AutosaveConflict<T>;
+  /** The field's accessible label, which the announcement names. */
+  label: string;
   /** Shows one of the two values read-only, with `label` as its accessible name. */
   render: (value: T, label: string) => ReactNode;
 }
 
-export function EditConflict<T>({ conflict, render }: EditConflictProps<T>) {
+export function EditConflict<T>({ conflict, label, render }: EditConflictProps<T>) {
   const headingId = useId();
+  // Once when it appears: the user's text keeps changing beside theirs until they choose.
+  useEffect(
+    () => announce(ANNOUNCEMENT_TEXT.conflict(label), { politeness: 'assertive', key: `conflict:${label}` }),
+    [label],
+  );
   const theirLabel = HISTORY_MESSAGES.theirText(conflict.changedBy ?? HISTORY_MESSAGES.someoneElse);
   const side = (label: string, value: T) => (
     <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
@@ -39,7 +48,7 @@ export function EditConflict<T>({ conflict, render }: EditConflictProps<T>) {
       data-testid="edit-conflict"
       sx={{ mt: 1, p: 1.5, borderColor: 'warning.main', bgcolor: 'background.paper' }}
     >
-      <Typography id={headingId} role="alert" variant="subtitle2" component="p" sx={{ mb: 1 }}>
+      <Typography id={headingId} variant="subtitle2" component="p" sx={{ mb: 1 }}>
         {HISTORY_MESSAGES.stale}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -72,13 +72,12 @@ export function LockableField({ lock, editedBy = null, children, sx }: LockableF
 const appear = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 
 /**
- * A small label over the field's top right corner; the region is always there (and polite) so
- * screen readers announce each name as it appears. It fades in unless motion is reduced.
+ * A small label over the field's top right corner, fading in unless motion is reduced. Screen
+ * readers hear of the edit from the app's announcer (realtime/fieldAnnouncements), which names the field.
  */
 function LiveEditMark({ name }: { name: string | null }) {
   return (
     <Box
-      aria-live="polite"
       sx={{
         position: 'absolute',
         top: 0,

@@ -2,9 +2,10 @@
  * The lock side of one editable field (spec §4 "Field lock"): whether the user may type in it now
  * (permission first, then another user's lock) and the focus handlers that take and release it.
  */
-import type { LockModel } from '@keystone/contract';
+import { ANNOUNCEMENT_TEXT, type LockModel } from '@keystone/contract';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { type FieldLock, permissionLock } from '../components/LockableField';
+import { useFieldAnnouncements } from './fieldAnnouncements';
 import { FieldLockSession } from './fieldLockSession';
 import { useRealtime } from './realtimeContext';
 
@@ -13,6 +14,8 @@ export interface FieldLockOptions {
   canEdit: boolean;
   /** Preview shows the page as a reader sees it: nothing is editable and nothing says why. */
   preview: boolean;
+  /** The field's accessible label: screen readers are told about it by this name. */
+  label: string;
 }
 
 export interface FieldLockState {
@@ -30,7 +33,7 @@ export function useFieldLock(
   model: LockModel,
   resId: number,
   field: string,
-  { canEdit, preview }: FieldLockOptions,
+  { canEdit, preview, label }: FieldLockOptions,
 ): FieldLockState {
   const realtime = useRealtime();
   const holder = useSyncExternalStore(realtime.locks.subscribe, () =>
@@ -62,6 +65,13 @@ export function useFieldLock(
   const byOther: FieldLock | null =
     holder !== null && !heldByMe ? { reason: 'lockedByOther', userName: holder.user || null } : null;
   const lock = preview ? null : (permissionLock(canEdit) ?? byOther);
+  useFieldAnnouncements({
+    label,
+    holder: byOther && (byOther.userName ?? ANNOUNCEMENT_TEXT.anotherUser),
+    editing,
+    mayEdit: canEdit && !preview,
+    editedBy: preview ? null : editedBy,
+  });
 
   return {
     lock,

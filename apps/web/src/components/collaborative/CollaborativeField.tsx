@@ -75,7 +75,7 @@ export function CollaborativeField({
     validate,
     describeFailure,
   });
-  const fieldLock = useFieldLock(model, resId, field, { canEdit, preview });
+  const fieldLock = useFieldLock(model, resId, field, { canEdit, preview, label });
   const Editor = plain ? PlainTextField : RichTextField;
 
   return (
@@ -102,7 +102,11 @@ export function CollaborativeField({
             sx={editorSx}
           />
           {autosave.conflict && (
-            <EditConflict conflict={autosave.conflict} render={plain ? plainText : readOnlyRichText} />
+            <EditConflict
+              conflict={autosave.conflict}
+              label={label}
+              render={plain ? plainText : readOnlyRichText}
+            />
           )}
         </>
       )}

@@ -1,4 +1,8 @@
-/** The page's one saving line: "Saving…", "Saved", or that something is not saved yet. */
+/**
+ * The page's one saving line: "Saving…", "Saved", or that something is not saved yet. It is not
+ * a live region itself (aria-live off): the page's store announces the outcomes through the
+ * app's announcer, once per burst of saves, where this line would speak at every pause in typing.
+ */
 import CloudDoneOutlined from '@mui/icons-material/CloudDoneOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
@@ -23,6 +27,7 @@ export function SaveStatusIndicator() {
     <Stack
       role="status"
       aria-label="Save status"
+      aria-live="off"
       direction="row"
       spacing={0.75}
       sx={{

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { isPhone } from '../../lib/device';
+import { LiveAnnouncer } from '../announcer/LiveAnnouncer';
 import { Header } from './Header';
 
 const MOBILE_WARNING_PATH = '/mobile-warning';
@@ -25,6 +26,7 @@ export function Layout() {
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
         <Outlet />
       </Box>
+      <LiveAnnouncer />
     </Box>
   );
 }

@@ -46,6 +46,8 @@ export interface FieldSaveSnapshot<T = unknown> {
   state: FieldSaveState;
   /** The rule or server message to show under the field. */
   error: string | null;
+  /** In the 'retrying' state: why the last attempt failed (told to screen readers, not shown). */
+  retryReason?: string;
   /** Set in the 'conflict' state. */
   conflict?: StaleEdit<T> & { mine: T };
 }
@@ -223,7 +225,7 @@ export class FieldSaver<T> {
     this.attempts += 1;
     // No jitter: one field of one page retries, there is no crowd to spread.
     const delay = backoffCeiling(this.attempts - 1, this.options.retryDelayMs ?? DEFAULT_RETRY_DELAY);
-    this.set({ state: 'retrying', error: null });
+    this.set({ state: 'retrying', error: null, retryReason: this.options.describeError(error) });
     this.timer = setTimeout(() => this.run(), delay);
   }
 

@@ -1,5 +1,5 @@
 /** React side of autosave: one FieldSaver per field, reporting to the page's SaveStatusStore. */
-import { TIMINGS } from '@keystone/contract';
+import { ANNOUNCEMENT_TEXT, TIMINGS } from '@keystone/contract';
 import {
   createContext,
   type ReactNode,
@@ -12,6 +12,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { ApiError } from '../../api/client';
+import { announce } from '../../components/announcer/announcer';
 import {
   FieldSaver,
   type FieldSaveSnapshot,
@@ -33,6 +34,8 @@ export function isRetryableSaveError(error: unknown): boolean {
 
 /** A 400 names the broken rule per field; otherwise the call's own failure text. */
 export function describeSaveError(error: unknown, describeFailure: (error: unknown) => string): string {
+  // No answer at all: the call's own failure text ("Failed to update …") would not say why.
+  if (error instanceof ApiError && error.status === 0) return ANNOUNCEMENT_TEXT.serverUnreachable;
   if (error instanceof ApiError) {
     const fieldMessage = Object.values(error.fieldErrors).flat()[0];
     if (fieldMessage) return fieldMessage;
@@ -42,7 +45,7 @@ export function describeSaveError(error: unknown, describeFailure: (error: unkno
 
 /** Gives the page one SaveStatusStore and asks before leaving while an edit is unsent. */
 export function SaveStatusProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() => new SaveStatusStore());
+  const [store] = useState(() => new SaveStatusStore(announce));
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       if (store.hasUnsavedChanges()) event.preventDefault();
@@ -125,7 +128,7 @@ export function useAutosave<T>(options: AutosaveOptions<T>): Autosave<T> {
           // Nobody can act on a refused save of a field that is gone (e.g. its focus area was deleted).
           if (!mounted.current && (next.state === 'failed' || next.state === 'conflict'))
             store?.forget(latest.current.fieldKey);
-          else store?.report(latest.current.fieldKey, next.state);
+          else store?.report(latest.current.fieldKey, next.state, next.error ?? next.retryReason ?? null);
         },
       }),
   );

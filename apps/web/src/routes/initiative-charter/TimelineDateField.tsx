@@ -49,7 +49,7 @@ function useEngagement(onStart: () => void, onEnd: () => void) {
 export function TimelineDateField(props: TimelineDateFieldProps) {
   const { timelineId, field, canEdit, value, onChange, label, error } = props;
   const range = useMemo(() => pickerRange(), []);
-  const fieldLock = useFieldLock('timeline', timelineId, field, { canEdit, preview: false });
+  const fieldLock = useFieldLock('timeline', timelineId, field, { canEdit, preview: false, label });
   const engagement = useEngagement(fieldLock.onFocus, fieldLock.onBlur);
   const day = dateToDay(value);
   return (

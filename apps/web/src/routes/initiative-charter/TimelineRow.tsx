@@ -141,7 +141,11 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
       {datesConflict && (
         <TableRow>
           <TableCell colSpan={4} sx={{ pt: 0 }}>
-            <EditConflict conflict={datesConflict} render={(dates) => plainText(datesText(dates))} />
+            <EditConflict
+              conflict={datesConflict}
+              label={`Dates of ${name}`}
+              render={(dates) => plainText(datesText(dates))}
+            />
           </TableCell>
         </TableRow>
       )}

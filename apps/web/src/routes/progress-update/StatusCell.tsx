@@ -23,7 +23,11 @@ interface CurrentStatusProps {
 export function CurrentStatus({ initiativeId, status, version, label, canEdit }: CurrentStatusProps) {
   const { strategyId, reportError } = useProgressEditing();
   const saves = useProgressSaves(strategyId);
-  const fieldLock = useFieldLock('initiative', initiativeId, 'status', { canEdit, preview: false });
+  const fieldLock = useFieldLock('initiative', initiativeId, 'status', {
+    canEdit,
+    preview: false,
+    label,
+  });
   // The chosen status shows at once; the stored one takes over when the save is answered.
   const [chosen, setChosen] = useState<InitiativeStatus | null>(null);
 

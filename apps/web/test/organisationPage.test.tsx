@@ -101,7 +101,7 @@ describe('/organisation', () => {
   it('should offer administrators the Organisation link in the avatar menu', async () => {
     startServer(true);
     const { router } = renderApp('/profile-settings');
-    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: /account menu/i }));
     fireEvent.click(await screen.findByRole('link', { name: 'Organisation' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organisation'));
     expect(await screen.findByRole('table', { name: 'Members of the organisation' })).toBeTruthy();
@@ -110,7 +110,7 @@ describe('/organisation', () => {
   it('should not offer the link to anyone else', async () => {
     startServer(false);
     renderApp('/profile-settings');
-    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: /account menu/i }));
     expect(await screen.findByRole('button', { name: 'Profile' })).toBeTruthy();
     await screen.findByText('Anna Smith', { selector: 'p' });
     expect(screen.queryByRole('link', { name: 'Organisation' })).toBeNull();

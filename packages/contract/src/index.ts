@@ -9,6 +9,7 @@ export * from './charter';
 export * from './endpoint';
 export * from './errors';
 export * from './exampleStrategy';
+export * from './headerText';
 export * from './helpTopics';
 export * from './helpVideos';
 export * from './helpVideoText';

@@ -3,7 +3,7 @@
  * fetched when the pointer or the focus reaches the button (or on the first click), and kept
  * mounted once opened so that it closes with its transition.
  */
-import { initials } from '@keystone/contract';
+import { HEADER_TEXT, initials } from '@keystone/contract';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -18,13 +18,13 @@ export function UserMenu() {
   const [wanted, setWanted] = useState(false);
   const popoverId = useId();
   const user = useUserDetails().data;
-  const name = user ? accountName(user) : null;
+  const shown = user ? initials({ name: accountName(user), email: user.email }) : null;
   const open = anchor !== null;
 
   return (
     <>
       <IconButton
-        aria-label="Account menu"
+        aria-label={HEADER_TEXT.accountMenu(shown)}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? popoverId : undefined}
@@ -36,9 +36,7 @@ export function UserMenu() {
         }}
         sx={{ p: 0.5 }}
       >
-        <Avatar sx={{ width: 34, height: 34, fontSize: '0.9rem', bgcolor: 'secondary.main' }}>
-          {user ? initials({ name, email: user.email }) : null}
-        </Avatar>
+        <Avatar sx={{ width: 34, height: 34, fontSize: '0.9rem', bgcolor: 'secondary.main' }}>{shown}</Avatar>
       </IconButton>
       {wanted && (
         <Suspense fallback={null}>

@@ -72,8 +72,8 @@ test('a strategy master builds, reorders, prunes and downloads a strategy', asyn
   const sorted = page.waitForResponse((response) => response.url().includes('/api/focusarea/sort/'));
   await dragByMouse(
     page,
-    page.getByRole('button', { name: 'Move focus area 1' }),
-    page.getByRole('button', { name: 'Move focus area 2' }),
+    page.getByRole('button', { name: "Drag 'Customers'" }),
+    page.getByRole('button', { name: "Drag 'Revenue'" }),
   );
   expect((await sorted).ok()).toBe(true);
   await expect(focusArea(page, 1).getByRole('textbox', { name: 'Title of focus area 1' })).toHaveText(
@@ -90,9 +90,9 @@ test('a strategy master builds, reorders, prunes and downloads a strategy', asyn
   // Keyboard reordering of initiatives: focus the handle, Space, arrow down, Space.
   const customers = focusArea(page, 2);
   const keyboardSorted = page.waitForResponse((response) => response.url().includes('/api/initiative/sort/'));
-  await customers.getByRole('button', { name: 'Move initiative 1' }).focus();
+  await customers.getByRole('button', { name: "Drag 'Self-service onboarding'" }).focus();
   // dnd-kit announces each step in a live region; waiting for it keeps the keys in step with the sensor.
-  const announcement = page.locator('[id^="DndLiveRegion"]').filter({ hasText: /Picked up|moved over/ });
+  const announcement = page.locator('[id^="DndLiveRegion"]').filter({ hasText: /Picked up| is over / });
   await page.keyboard.press('Space');
   await expect(announcement).toHaveCount(1);
   const pickedUp = (await announcement.textContent()) ?? '';
@@ -103,7 +103,7 @@ test('a strategy master builds, reorders, prunes and downloads a strategy', asyn
   await expect(customers.getByRole('textbox', { name: 'Title of initiative 1' })).toHaveText('Health score');
 
   // Deleting asks first and says what goes with it.
-  await customers.getByRole('button', { name: 'Delete initiative 2' }).click();
+  await customers.getByRole('button', { name: "Delete 'Self-service onboarding'" }).click();
   await expect(page.getByRole('dialog')).toContainText(STRATEGY_MESSAGES.deleteInitiativeConfirm);
   await page.getByRole('button', { name: 'Delete initiative', exact: true }).click();
   await expect(customers.getByTestId('initiative-card')).toHaveCount(1);
@@ -189,7 +189,7 @@ test('someone who is not a strategy master sees read-only fields with the reason
     'aria-readonly',
     'false',
   );
-  await expect(page.getByRole('button', { name: /^Move / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(Move|Drag) / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add focus area' })).toHaveCount(0);
 
   // An owner's edit of their initiative title is saved.

@@ -4,6 +4,7 @@ export * from './activityLabels';
 export * from './announcementText';
 export * from './auth';
 export * from './backoff';
+export * from './boardItemText';
 export * from './boardText';
 export * from './charter';
 export * from './endpoint';

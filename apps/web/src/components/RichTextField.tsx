@@ -44,6 +44,14 @@ export interface RichTextFieldProps {
   /** The counter is for editing; previews and exports leave it out. */
   showCounter?: boolean;
   sx?: SxProps<Theme>;
+  /** Each new object focuses the field once, with its text typed in (a new item's title). */
+  takeFocus?: FocusHandover;
+}
+
+/** Focus handed to a field that did not exist when the user started typing into it (WCAG 2.4.3). */
+export interface FocusHandover {
+  /** What was typed before the field could take focus; read once. */
+  takeTyped: () => string;
 }
 
 export function RichTextField(props: RichTextFieldProps) {
@@ -56,12 +64,13 @@ export function RichTextField(props: RichTextFieldProps) {
     readOnly = false,
     error = null,
   } = props;
-  const { onStoredShown, sx } = props;
+  const { onStoredShown, sx, takeFocus } = props;
   const helperId = useId();
   const [Editor, setEditor] = useState<EditorComponent | null>(null);
   const activation = useRef<Activation>({ at: null, keys: [] });
   // Whether the editor is still wanted when its code arrives (focus may have moved on).
   const wanted = useRef(false);
+  const staticText = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!readOnly) prefetchEditorWhenIdle();
@@ -71,6 +80,14 @@ export function RichTextField(props: RichTextFieldProps) {
   useEffect(() => {
     if (!Editor) onStoredShown?.(value);
   }, [Editor, value, onStoredShown]);
+
+  // Typed into the static text, the keys reach the editor when it takes over, as if typed here.
+  useEffect(() => {
+    if (!takeFocus) return;
+    const typed = takeFocus.takeTyped();
+    if (typed) activation.current.keys.push({ text: typed });
+    staticText.current?.focus();
+  }, [takeFocus]);
 
   if (Editor) return <Editor {...props} helperId={helperId} activation={activation.current} />;
 
@@ -93,6 +110,7 @@ export function RichTextField(props: RichTextFieldProps) {
   return (
     <Box sx={[richTextSx(readOnly), ...(Array.isArray(sx) ? sx : [sx])]} onBlur={deactivate}>
       <StaticRichText
+        ref={staticText}
         html={value}
         label={label}
         placeholder={placeholder}

@@ -7,18 +7,20 @@ import { SKIP_IN_EXPORT } from './exportMarks';
 
 interface SectionHeadingProps {
   id: string;
+  /** h2 unless the part is what the page is about (the strategy page's title: its h1). */
+  level?: 'h1' | 'h2';
   children: ReactNode;
   /** The help button for this part (spec §1 help dialogs). */
   help?: ReactNode;
 }
 
-export function SectionHeading({ id, children, help }: SectionHeadingProps) {
+export function SectionHeading({ id, level = 'h2', children, help }: SectionHeadingProps) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mb: 1 }}>
       <Typography
         id={id}
         variant="overline"
-        component="h2"
+        component={level}
         sx={{ fontWeight: 700, letterSpacing: '0.08em', color: 'text.secondary', lineHeight: 2 }}
       >
         {children}

@@ -11,7 +11,7 @@ import { type Stored, useAutosave } from '../../lib/autosave/useAutosave';
 import { useFieldLock } from '../../realtime/useFieldLock';
 import { EditConflict, plainText, readOnlyRichText } from '../EditConflict';
 import { LockableField } from '../LockableField';
-import { RichTextField } from '../RichTextField';
+import { type FocusHandover, RichTextField } from '../RichTextField';
 import { PlainTextField } from './PlainTextField';
 
 interface CollaborativeFieldProps {
@@ -46,6 +46,8 @@ interface CollaborativeFieldProps {
   editorSx?: SxProps<Theme>;
   /** The look of the wrapper around the field and its conflict (its place in a row). */
   sx?: SxProps<Theme>;
+  /** Focus for a new item's title, with what was typed while it was being created (rich text only). */
+  takeFocus?: FocusHandover;
 }
 
 export function CollaborativeField({
@@ -66,6 +68,7 @@ export function CollaborativeField({
   plain = false,
   editorSx,
   sx,
+  takeFocus,
 }: CollaborativeFieldProps) {
   const autosave = useAutosave<string>({
     fieldKey: `${model}:${resId}:${field}`,
@@ -100,6 +103,7 @@ export function CollaborativeField({
             error={autosave.error}
             showCounter={!preview}
             sx={editorSx}
+            takeFocus={takeFocus}
           />
           {autosave.conflict && (
             <EditConflict

@@ -5,7 +5,7 @@
  * editor will be, and is reachable with Tab when it may be edited; a pointer on it or focus asks
  * for the editor.
  */
-import { type KeyboardEvent, type PointerEvent, useMemo } from 'react';
+import { type KeyboardEvent, type PointerEvent, type Ref, useMemo } from 'react';
 import { displayHtml } from './displayHtml';
 
 /** Text typed, or a key kept for the editor (select all, for typing over the text). */
@@ -20,6 +20,8 @@ export interface Activation {
 }
 
 interface StaticRichTextProps {
+  /** The text box itself (a new item's title is focused through it). */
+  ref?: Ref<HTMLDivElement>;
   html: string;
   label: string;
   placeholder: string;
@@ -34,6 +36,7 @@ interface StaticRichTextProps {
 }
 
 export function StaticRichText({
+  ref,
   html,
   label,
   placeholder,
@@ -59,6 +62,7 @@ export function StaticRichText({
     <div>
       {/* biome-ignore lint/a11y/useSemanticElements: rich text cannot live in a textarea; this stands in for the editor's text box. */}
       <div
+        ref={ref}
         className="tiptap"
         role="textbox"
         aria-label={label}

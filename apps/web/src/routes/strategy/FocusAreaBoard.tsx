@@ -1,5 +1,8 @@
-/** The row of focus-area columns: adding (up to LIMITS.focusAreasPerStrategy), dragging and deleting. */
-import { LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
+/**
+ * The row of focus-area columns, wrapping onto more rows when narrow: adding (up to
+ * LIMITS.focusAreasPerStrategy), moving by drag or by each column's Move menu, and deleting.
+ */
+import { BOARD_ITEM_TEXT, boardItemName, LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,24 +16,33 @@ import { SectionHeading } from '../../components/SectionHeading';
 import { ReorderList } from './dragAndDrop';
 import { FocusAreaColumn } from './FocusAreaColumn';
 import { useStrategyEditing } from './strategyEditing';
+import { useAddWithFocus } from './useAddWithFocus';
 
 export function FocusAreaBoard({ focusAreas }: { focusAreas: FocusArea[] }) {
-  const { strategyId, isMaster, preview, reportError } = useStrategyEditing();
+  const { strategyId, isMaster, preview, reportError, announce } = useStrategyEditing();
   const createFocusArea = useCreateFocusArea(strategyId);
   const moveFocusArea = useMoveFocusArea(strategyId);
   const deleteFocusArea = useDeleteFocusArea(strategyId);
   const [toDelete, setToDelete] = useState<FocusArea | null>(null);
   const structureEditable = isMaster && !preview;
 
-  const addFocusArea = () =>
-    createFocusArea.mutate(focusAreas.length, {
-      onError: (error) => reportError(failureMessage('createFocusArea', error)),
-    });
+  const names = focusAreas.map((area, index) => boardItemName(area.title, 'focus area', index + 1));
+
+  const adding = useAddWithFocus(
+    async () => (await createFocusArea.mutateAsync(focusAreas.length)).id,
+    (error) => reportError(failureMessage('createFocusArea', error)),
+  );
   const moveTo = (id: number, toIndex: number) =>
     moveFocusArea.mutate(
       { id, toIndex },
       { onError: (error) => reportError(failureMessage('moveFocusArea', error)) },
     );
+  const moveByMenu = (index: number, toIndex: number) => {
+    const area = focusAreas[index];
+    if (!area) return;
+    moveTo(area.id, toIndex);
+    announce(BOARD_ITEM_TEXT.moved(names[index] ?? '', toIndex + 1, focusAreas.length));
+  };
   const confirmDelete = (focusArea: FocusArea) =>
     deleteFocusArea.mutate(focusArea.id, {
       onSuccess: () => setToDelete(null),
@@ -50,23 +62,32 @@ export function FocusAreaBoard({ focusAreas }: { focusAreas: FocusArea[] }) {
           Initiatives
         </SectionHeading>
       </Stack>
-      <ReorderList ids={focusAreas.map((area) => area.id)} direction="horizontal" onMove={moveTo}>
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', overflowX: 'auto', pb: 1 }}>
+      <ReorderList
+        ids={focusAreas.map((area) => area.id)}
+        names={names}
+        layout="wrapping row"
+        onMove={moveTo}
+      >
+        {/* Columns wrap onto new rows rather than widen the page (WCAG 1.4.10: 320 px, 200 % zoom). */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', pb: 1 }}>
           {focusAreas.map((focusArea, index) => (
             <FocusAreaColumn
               key={focusArea.id}
               focusArea={focusArea}
+              name={names[index] ?? ''}
               position={index}
+              count={focusAreas.length}
               canDelete={structureEditable && focusAreas.length > 1}
               onDelete={() => setToDelete(focusArea)}
+              onMove={(toIndex) => moveByMenu(index, toIndex)}
+              takeFocus={adding.focusFor(focusArea.id)}
             />
           ))}
           {structureEditable && focusAreas.length < LIMITS.focusAreasPerStrategy && (
             <Button
               variant="outlined"
               startIcon={<Add />}
-              onClick={addFocusArea}
-              disabled={createFocusArea.isPending}
+              {...adding.buttonProps}
               sx={{ flex: '0 0 auto', alignSelf: 'stretch', borderStyle: 'dashed', minHeight: 120, px: 2 }}
             >
               Add focus area

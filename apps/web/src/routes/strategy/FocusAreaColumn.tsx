@@ -1,9 +1,9 @@
 /**
  * One focus area: its single-line title, its initiatives counted per status, and its
- * initiatives, which masters add (up to LIMITS.initiativesPerFocusArea), reorder by drag and
- * delete after a confirmation (spec §2, §9).
+ * initiatives, which masters add (up to LIMITS.initiativesPerFocusArea), reorder by drag or by
+ * each card's Move menu, and delete after a confirmation (spec §2, §9).
  */
-import { LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
+import { BOARD_ITEM_TEXT, boardItemName, LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
@@ -16,21 +16,33 @@ import { type FocusArea, failureMessage, type Initiative, useStrategySaves } fro
 import { useCreateInitiative, useDeleteInitiative, useMoveInitiative } from '../../api/strategyStructure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
+import type { FocusHandover } from '../../components/RichTextField';
 import { DragHandle, ReorderList, useSortableItem } from './dragAndDrop';
 import { focusAreaTitleProblem } from './fieldRules';
 import { StatusCounts } from './glance/StatusCounts';
 import { InitiativeCard } from './InitiativeCard';
+import { MoveMenu } from './MoveMenu';
 import { useStrategyEditing } from './strategyEditing';
+import { useAddWithFocus } from './useAddWithFocus';
 
 interface FocusAreaColumnProps {
   focusArea: FocusArea;
+  /** How its controls name it (boardItemName). */
+  name: string;
   position: number;
+  /** How many focus areas the strategy has. */
+  count: number;
   canDelete: boolean;
   onDelete: () => void;
+  /** Moves it to another place among the focus areas (its Move menu). */
+  onMove: (toIndex: number) => void;
+  /** Focus for its title when it was just added. */
+  takeFocus?: FocusHandover;
 }
 
-export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: FocusAreaColumnProps) {
-  const { strategyId, isMaster, preview, reportError } = useStrategyEditing();
+export function FocusAreaColumn(props: FocusAreaColumnProps) {
+  const { focusArea, name, position, count, canDelete, onDelete, onMove, takeFocus } = props;
+  const { strategyId, isMaster, preview, reportError, announce } = useStrategyEditing();
   const saves = useStrategySaves(strategyId);
   const sortable = useSortableItem(focusArea.id, !isMaster || preview);
   const createInitiative = useCreateInitiative(strategyId);
@@ -38,20 +50,26 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
   const deleteInitiative = useDeleteInitiative(strategyId);
   const [toDelete, setToDelete] = useState<Initiative | null>(null);
 
-  const name = `focus area ${position + 1}`;
   const initiatives = focusArea.initiatives;
+  const names = initiatives.map((item, index) => boardItemName(item.title, 'initiative', index + 1));
   const structureEditable = isMaster && !preview;
 
-  const addInitiative = () =>
-    createInitiative.mutate(
-      { focusAreaId: focusArea.id, sortIndex: initiatives.length },
-      { onError: (error) => reportError(failureMessage('createInitiative', error)) },
-    );
+  const adding = useAddWithFocus(
+    async () =>
+      (await createInitiative.mutateAsync({ focusAreaId: focusArea.id, sortIndex: initiatives.length })).id,
+    (error) => reportError(failureMessage('createInitiative', error)),
+  );
   const moveTo = (id: number, toIndex: number) =>
     moveInitiative.mutate(
       { id, toIndex },
       { onError: (error) => reportError(failureMessage('moveInitiative', error)) },
     );
+  const moveByMenu = (index: number, toIndex: number) => {
+    const initiative = initiatives[index];
+    if (!initiative) return;
+    moveTo(initiative.id, toIndex);
+    announce(BOARD_ITEM_TEXT.moved(names[index] ?? '', toIndex + 1, initiatives.length));
+  };
   const confirmDelete = (initiative: Initiative) =>
     deleteInitiative.mutate(initiative.id, {
       onSuccess: () => setToDelete(null),
@@ -70,8 +88,9 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
       data-testid="focus-area"
       elevation={0}
       sx={{
-        flex: '1 1 0',
-        minWidth: 210,
+        // 210 px wide or more; when the row has no room for that, the column goes to the next row.
+        flex: '1 1 210px',
+        minWidth: 0,
         maxWidth: 420,
         p: 1.5,
         borderRadius: 3,
@@ -80,6 +99,8 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
         display: 'flex',
         flexDirection: 'column',
         gap: 1,
+        // The theme's error red is 4.43:1 on this background; its dark shade passes 4.5:1 (WCAG 1.4.3).
+        '& .MuiFormHelperText-root.Mui-error': { color: 'error.dark' },
       }}
     >
       <Stack sx={{ alignItems: 'flex-start' }} direction="row" spacing={0.5}>
@@ -93,22 +114,26 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
           describeFailure={(error) => failureMessage('updateFocusArea', error)}
           canEdit={isMaster}
           preview={preview}
-          label={`Title of ${name}`}
+          label={`Title of focus area ${position + 1}`}
           placeholder={STRATEGY_MESSAGES.defineFocusArea}
           maxLength={LIMITS.title}
           singleLine
           editorSx={{ typography: 'subtitle1', fontWeight: 700, lineHeight: 1.4 }}
-          sx={{ flexGrow: 1, pt: 0.5 }}
+          sx={{ flexGrow: 1, minWidth: 0, pt: 0.5 }}
+          takeFocus={takeFocus}
         />
-        {structureEditable && <DragHandle item={sortable} label={`Move ${name}`} />}
+        {structureEditable && <DragHandle item={sortable} name={name} />}
+        {structureEditable && (
+          <MoveMenu name={name} position={position} count={count} axis="row" onMove={onMove} />
+        )}
         {structureEditable && canDelete && (
-          <IconButton size="small" onClick={onDelete} aria-label={`Delete ${name}`}>
+          <IconButton size="small" onClick={onDelete} aria-label={BOARD_ITEM_TEXT.delete(name)}>
             <DeleteOutlined fontSize="small" />
           </IconButton>
         )}
       </Stack>
       <StatusCounts initiatives={initiatives} />
-      <ReorderList ids={initiatives.map((item) => item.id)} direction="vertical" onMove={moveTo}>
+      <ReorderList ids={initiatives.map((item) => item.id)} names={names} layout="column" onMove={moveTo}>
         <Box
           component="ul"
           aria-label={`Initiatives of ${name}`}
@@ -118,21 +143,19 @@ export function FocusAreaColumn({ focusArea, position, canDelete, onDelete }: Fo
             <InitiativeCard
               key={initiative.id}
               initiative={initiative}
+              name={names[index] ?? ''}
               position={index}
+              count={initiatives.length}
               canDelete={structureEditable && initiatives.length > 1}
               onDelete={() => setToDelete(initiative)}
+              onMove={(toIndex) => moveByMenu(index, toIndex)}
+              takeFocus={adding.focusFor(initiative.id)}
             />
           ))}
         </Box>
       </ReorderList>
       {structureEditable && initiatives.length < LIMITS.initiativesPerFocusArea && (
-        <Button
-          startIcon={<Add />}
-          onClick={addInitiative}
-          disabled={createInitiative.isPending}
-          size="small"
-          sx={{ alignSelf: 'flex-start' }}
-        >
+        <Button startIcon={<Add />} {...adding.buttonProps} size="small" sx={{ alignSelf: 'flex-start' }}>
           Add initiative
         </Button>
       )}

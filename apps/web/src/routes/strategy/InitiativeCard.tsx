@@ -1,9 +1,10 @@
 /**
  * One initiative in its focus area: a single-line title that owners, sponsors and masters may
- * edit (canEditInitiative), its status, owners and last update at a glance (issue 18), and links
- * to its charter and its progress (spec §2).
+ * edit (canEditInitiative), its status, owners and last update at a glance (issue 18), links
+ * to its charter and its progress (spec §2), and for masters its drag handle and Move menu.
  */
 import {
+  BOARD_ITEM_TEXT,
   canEditInitiative,
   INITIATIVE_STATUSES,
   LIMITS,
@@ -22,28 +23,39 @@ import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
 import { failureMessage, type Initiative, useStrategySaves } from '../../api/strategies';
 import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
+import type { FocusHandover } from '../../components/RichTextField';
 import { DragHandle, useSortableItem } from './dragAndDrop';
 import { initiativeTitleProblem } from './fieldRules';
 import { LastUpdate } from './glance/LastUpdate';
 import { OwnerAvatars } from './glance/OwnerAvatars';
 import { StatusBadge } from './glance/StatusBadge';
+import { MoveMenu } from './MoveMenu';
 import { useStrategyEditing } from './strategyEditing';
 
 interface InitiativeCardProps {
   initiative: Initiative;
+  /** How its controls name it (boardItemName). */
+  name: string;
   position: number;
+  /** How many initiatives its focus area has. */
+  count: number;
   canDelete: boolean;
   onDelete: () => void;
+  /** Moves it to another place in its focus area (its Move menu). */
+  onMove: (toIndex: number) => void;
+  /** Focus for its title when it was just added. */
+  takeFocus?: FocusHandover;
 }
 
-export function InitiativeCard({ initiative, position, canDelete, onDelete }: InitiativeCardProps) {
+export function InitiativeCard(props: InitiativeCardProps) {
+  const { initiative, name, position, count, canDelete, onDelete, onMove, takeFocus } = props;
   const { strategyId, userId, roles, isMaster, preview } = useStrategyEditing();
   const saves = useStrategySaves(strategyId);
   const sortable = useSortableItem(initiative.id, !isMaster || preview);
   const canEdit = canEditInitiative(userId, roles, initiative.roles);
   // The status reported at the last due date (spec §4): the board shows what was reported.
   const status = statusOrInactive(initiative.lastStatus);
-  const name = `initiative ${position + 1}`;
+  const structureEditable = isMaster && !preview;
 
   return (
     <Paper
@@ -72,14 +84,18 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
           describeFailure={(error) => failureMessage('updateInitiative', error)}
           canEdit={canEdit}
           preview={preview}
-          label={`Title of ${name}`}
+          label={`Title of initiative ${position + 1}`}
           placeholder={STRATEGY_MESSAGES.nameYourInitiative}
           maxLength={LIMITS.title}
           singleLine
           editorSx={{ typography: 'body2', fontWeight: 500 }}
-          sx={{ flexGrow: 1, pt: 0.5 }}
+          sx={{ flexGrow: 1, minWidth: 0, pt: 0.5 }}
+          takeFocus={takeFocus}
         />
-        {isMaster && !preview && <DragHandle item={sortable} label={`Move ${name}`} />}
+        {structureEditable && <DragHandle item={sortable} name={name} />}
+        {structureEditable && (
+          <MoveMenu name={name} position={position} count={count} axis="column" onMove={onMove} />
+        )}
       </Stack>
       {/* Fixed rows, never wrapped: the image export keeps each box's height, so a line that
           wrapped differently there would overlap the next one. */}
@@ -114,7 +130,7 @@ export function InitiativeCard({ initiative, position, canDelete, onDelete }: In
         </Link>
         <Box sx={{ flexGrow: 1 }} />
         {canDelete && (
-          <IconButton size="small" onClick={onDelete} aria-label={`Delete ${name}`}>
+          <IconButton size="small" onClick={onDelete} aria-label={BOARD_ITEM_TEXT.delete(name)}>
             <DeleteOutlined fontSize="small" />
           </IconButton>
         )}

@@ -17,6 +17,7 @@ import { ActivityButton } from '../../components/activity/ActivityButton';
 import { SaveStatusIndicator } from '../../components/collaborative/SaveStatusIndicator';
 import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
 import { AmbitionField } from './AmbitionField';
+import { useBoardAnnouncer } from './BoardAnnouncer';
 import { afterNextPaint, exportStrategyImage } from './exportStrategyImage';
 import { FocusAreaBoard } from './FocusAreaBoard';
 import { StrategyMenu } from './StrategyMenu';
@@ -33,6 +34,7 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
   const [exporting, setExporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pageRef = useRef<HTMLDivElement>(null);
+  const announcer = useBoardAnnouncer();
 
   const editing = useMemo<StrategyEditing>(
     () => ({
@@ -42,8 +44,9 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
       isMaster: canEditStrategy(userId, strategy.roles),
       preview: preview || exporting,
       reportError: setError,
+      announce: announcer.announce,
     }),
-    [strategy.id, strategy.roles, userId, preview, exporting],
+    [strategy.id, strategy.roles, userId, preview, exporting, announcer.announce],
   );
 
   // Spec §4: Download forces preview, exports, then returns to edit mode.
@@ -64,7 +67,12 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
   return (
     <StrategyEditingContext.Provider value={editing}>
       <Box sx={{ width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 2, md: 4 }, py: 3 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, minHeight: 40 }}>
+        {/* Wraps when narrow (WCAG 1.4.10): the menu and Activity stay on the screen at 320 px. */}
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 1, minHeight: 40 }}
+        >
           <Link
             component={RouterLink}
             to="/strategies"
@@ -85,13 +93,22 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
         <Box
           ref={pageRef}
           data-testid="strategy-page"
-          sx={{ bgcolor: 'background.paper', borderRadius: 3, p: { xs: 2, md: 4 }, display: 'grid', gap: 3 }}
+          sx={{
+            bgcolor: 'background.paper',
+            borderRadius: 3,
+            p: { xs: 2, md: 4 },
+            display: 'grid',
+            // One column no wider than the page: a long word or a wide board cannot stretch it.
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: 3,
+          }}
         >
           <StrategyTitleField title={strategy.title} version={strategy.version} />
           <AmbitionField ambition={strategy.ambition} version={strategy.version} />
           <FocusAreaBoard focusAreas={strategy.focusAreas} />
         </Box>
       </Box>
+      {announcer.region}
       <Snackbar
         open={error !== null}
         autoHideDuration={6000}

@@ -1,0 +1,75 @@
+/**
+ * The way to reorder without dragging (WCAG 2.5.7): a button beside the drag handle opens a menu
+ * that moves the item one place back or forward, by pointer, touch or keyboard. A choice that
+ * would leave the list is disabled. After the move, focus is back on this button at the item's
+ * new place: moving the item's element in the page can drop focus to the body.
+ */
+import { BOARD_ITEM_TEXT } from '@keystone/contract';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import SwapVert from '@mui/icons-material/SwapVert';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useEffect, useId, useRef, useState } from 'react';
+
+interface MoveMenuProps {
+  /** The item's name (boardItemName). */
+  name: string;
+  /** The item's place among its siblings, from 0. */
+  position: number;
+  count: number;
+  /** Focus areas stand in a row (left, right); initiatives in a column (up, down). */
+  axis: 'row' | 'column';
+  onMove: (toIndex: number) => void;
+}
+
+export function MoveMenu({ name, position, count, axis, onMove }: MoveMenuProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const moved = useRef(false);
+  const menuId = useId();
+
+  // The item arrived at its new place (or went back after a failed move): focus follows it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the position changes, which is the point.
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    button.current?.focus();
+  }, [position]);
+
+  const choose = (toIndex: number) => () => {
+    setAnchor(null);
+    moved.current = true;
+    onMove(toIndex);
+  };
+  const [back, forward] =
+    axis === 'row'
+      ? [BOARD_ITEM_TEXT.moveLeft, BOARD_ITEM_TEXT.moveRight]
+      : [BOARD_ITEM_TEXT.moveUp, BOARD_ITEM_TEXT.moveDown];
+  const Icon = axis === 'row' ? SwapHoriz : SwapVert;
+
+  return (
+    <>
+      <IconButton
+        ref={button}
+        size="small"
+        aria-label={BOARD_ITEM_TEXT.move(name)}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ color: 'text.secondary' }}
+      >
+        <Icon fontSize="small" />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem disabled={position === 0} onClick={choose(position - 1)}>
+          {back}
+        </MenuItem>
+        <MenuItem disabled={position >= count - 1} onClick={choose(position + 1)}>
+          {forward}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -67,7 +67,7 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
   return (
     <StrategyEditingContext.Provider value={editing}>
       <Box sx={{ width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 2, md: 4 }, py: 3 }}>
-        {/* Wraps when narrow (WCAG 1.4.10): the menu and Activity stay on the screen at 320 px. */}
+        {/* Wraps when narrow (WCAG 1.4.10): the page's controls go to a row of their own at 320 px. */}
         <Stack
           direction="row"
           useFlexGap
@@ -84,11 +84,22 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
             All strategies
           </Link>
           {editing.preview && <Chip label="Preview" size="small" color="primary" variant="outlined" />}
-          <Box sx={{ flexGrow: 1 }} />
-          <ConnectionStatusIndicator />
-          <SaveStatusIndicator />
-          <ActivityButton scope={{ kind: 'strategy', strategyId: strategy.id }} userId={userId} />
-          <StrategyMenu onTogglePreview={() => setPreview((on) => !on)} onDownload={download} />
+          <Stack
+            direction="row"
+            useFlexGap
+            sx={{
+              alignItems: 'center',
+              justifyContent: 'flex-end',
+              flexWrap: 'wrap',
+              columnGap: 2,
+              ml: 'auto',
+            }}
+          >
+            <ConnectionStatusIndicator />
+            <SaveStatusIndicator />
+            <ActivityButton scope={{ kind: 'strategy', strategyId: strategy.id }} userId={userId} />
+            <StrategyMenu onTogglePreview={() => setPreview((on) => !on)} onDownload={download} />
+          </Stack>
         </Stack>
         <Box
           ref={pageRef}

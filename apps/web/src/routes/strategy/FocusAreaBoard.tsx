@@ -2,7 +2,7 @@
  * The row of focus-area columns, wrapping onto more rows when narrow: adding (up to
  * LIMITS.focusAreasPerStrategy), moving by drag or by each column's Move menu, and deleting.
  */
-import { BOARD_ITEM_TEXT, boardItemName, LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
+import { boardItemName, LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +19,7 @@ import { useStrategyEditing } from './strategyEditing';
 import { useAddWithFocus } from './useAddWithFocus';
 
 export function FocusAreaBoard({ focusAreas }: { focusAreas: FocusArea[] }) {
-  const { strategyId, isMaster, preview, reportError, announce } = useStrategyEditing();
+  const { strategyId, isMaster, preview, reportError } = useStrategyEditing();
   const createFocusArea = useCreateFocusArea(strategyId);
   const moveFocusArea = useMoveFocusArea(strategyId);
   const deleteFocusArea = useDeleteFocusArea(strategyId);
@@ -37,12 +37,6 @@ export function FocusAreaBoard({ focusAreas }: { focusAreas: FocusArea[] }) {
       { id, toIndex },
       { onError: (error) => reportError(failureMessage('moveFocusArea', error)) },
     );
-  const moveByMenu = (index: number, toIndex: number) => {
-    const area = focusAreas[index];
-    if (!area) return;
-    moveTo(area.id, toIndex);
-    announce(BOARD_ITEM_TEXT.moved(names[index] ?? '', toIndex + 1, focusAreas.length));
-  };
   const confirmDelete = (focusArea: FocusArea) =>
     deleteFocusArea.mutate(focusArea.id, {
       onSuccess: () => setToDelete(null),
@@ -79,7 +73,7 @@ export function FocusAreaBoard({ focusAreas }: { focusAreas: FocusArea[] }) {
               count={focusAreas.length}
               canDelete={structureEditable && focusAreas.length > 1}
               onDelete={() => setToDelete(focusArea)}
-              onMove={(toIndex) => moveByMenu(index, toIndex)}
+              onMove={(toIndex) => moveTo(focusArea.id, toIndex)}
               takeFocus={adding.focusFor(focusArea.id)}
             />
           ))}

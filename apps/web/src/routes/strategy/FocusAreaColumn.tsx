@@ -42,7 +42,7 @@ interface FocusAreaColumnProps {
 
 export function FocusAreaColumn(props: FocusAreaColumnProps) {
   const { focusArea, name, position, count, canDelete, onDelete, onMove, takeFocus } = props;
-  const { strategyId, isMaster, preview, reportError, announce } = useStrategyEditing();
+  const { strategyId, isMaster, preview, reportError } = useStrategyEditing();
   const saves = useStrategySaves(strategyId);
   const sortable = useSortableItem(focusArea.id, !isMaster || preview);
   const createInitiative = useCreateInitiative(strategyId);
@@ -64,12 +64,6 @@ export function FocusAreaColumn(props: FocusAreaColumnProps) {
       { id, toIndex },
       { onError: (error) => reportError(failureMessage('moveInitiative', error)) },
     );
-  const moveByMenu = (index: number, toIndex: number) => {
-    const initiative = initiatives[index];
-    if (!initiative) return;
-    moveTo(initiative.id, toIndex);
-    announce(BOARD_ITEM_TEXT.moved(names[index] ?? '', toIndex + 1, initiatives.length));
-  };
   const confirmDelete = (initiative: Initiative) =>
     deleteInitiative.mutate(initiative.id, {
       onSuccess: () => setToDelete(null),
@@ -148,7 +142,7 @@ export function FocusAreaColumn(props: FocusAreaColumnProps) {
               count={initiatives.length}
               canDelete={structureEditable && initiatives.length > 1}
               onDelete={() => setToDelete(initiative)}
-              onMove={(toIndex) => moveByMenu(index, toIndex)}
+              onMove={(toIndex) => moveTo(initiative.id, toIndex)}
               takeFocus={adding.focusFor(initiative.id)}
             />
           ))}

@@ -1,8 +1,9 @@
 /**
  * The way to reorder without dragging (WCAG 2.5.7): a button beside the drag handle opens a menu
  * that moves the item one place back or forward, by pointer, touch or keyboard. A choice that
- * would leave the list is disabled. After the move, focus is back on this button at the item's
- * new place: moving the item's element in the page can drop focus to the body.
+ * would leave the list is disabled. The move is announced by name and place, and focus comes
+ * back to this button at the item's new place: moving an element in the page can drop focus
+ * to the body.
  */
 import { BOARD_ITEM_TEXT } from '@keystone/contract';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
@@ -11,6 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useEffect, useId, useRef, useState } from 'react';
+import { announce } from '../../components/announcer/announcer';
 
 interface MoveMenuProps {
   /** The item's name (boardItemName). */
@@ -41,6 +43,7 @@ export function MoveMenu({ name, position, count, axis, onMove }: MoveMenuProps)
     setAnchor(null);
     moved.current = true;
     onMove(toIndex);
+    announce(BOARD_ITEM_TEXT.moved(name, toIndex + 1, count), { key: 'board-move' });
   };
   const [back, forward] =
     axis === 'row'

@@ -17,7 +17,6 @@ import { ActivityButton } from '../../components/activity/ActivityButton';
 import { SaveStatusIndicator } from '../../components/collaborative/SaveStatusIndicator';
 import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
 import { AmbitionField } from './AmbitionField';
-import { useBoardAnnouncer } from './BoardAnnouncer';
 import { afterNextPaint, exportStrategyImage } from './exportStrategyImage';
 import { FocusAreaBoard } from './FocusAreaBoard';
 import { StrategyMenu } from './StrategyMenu';
@@ -34,7 +33,6 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
   const [exporting, setExporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pageRef = useRef<HTMLDivElement>(null);
-  const announcer = useBoardAnnouncer();
 
   const editing = useMemo<StrategyEditing>(
     () => ({
@@ -44,9 +42,8 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
       isMaster: canEditStrategy(userId, strategy.roles),
       preview: preview || exporting,
       reportError: setError,
-      announce: announcer.announce,
     }),
-    [strategy.id, strategy.roles, userId, preview, exporting, announcer.announce],
+    [strategy.id, strategy.roles, userId, preview, exporting],
   );
 
   // Spec §4: Download forces preview, exports, then returns to edit mode.
@@ -119,7 +116,6 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
           <FocusAreaBoard focusAreas={strategy.focusAreas} />
         </Box>
       </Box>
-      {announcer.region}
       <Snackbar
         open={error !== null}
         autoHideDuration={6000}

@@ -12,8 +12,6 @@ export interface StrategyEditing {
   preview: boolean;
   /** Shows a failed structural change (create, move, delete) to the user. */
   reportError: (message: string) => void;
-  /** Says a change to screen readers through the board's polite live region (BoardAnnouncer). */
-  announce: (message: string) => void;
 }
 
 export const StrategyEditingContext = createContext<StrategyEditing | null>(null);

@@ -160,7 +160,7 @@ test('after Add initiative and Add focus area, focus is in the new title and wha
   await expect(areaTitle(page, 2)).toHaveText('Partners');
 });
 
-/** Whatever in <main> reaches past the window's sides, by its text, and whether the page scrolls sideways. */
+/** Whatever in <main> reaches past the window's sides, by its text, and whether main or the page scroll sideways. */
 function overflow(page: Page) {
   // Runs in the page; e2e is compiled without the DOM types, hence the narrow shapes.
   return page.evaluate(() => {
@@ -178,7 +178,11 @@ function overflow(page: Page) {
     }
     const win = globalThis as unknown as {
       innerWidth: number;
-      document: { querySelector(selector: string): Element; querySelectorAll(selector: string): Element[] };
+      document: {
+        documentElement: Element;
+        querySelector(selector: string): Element;
+        querySelectorAll(selector: string): Element[];
+      };
     };
     const main = win.document.querySelector('main');
     const outside = [...win.document.querySelectorAll('main *')]
@@ -187,7 +191,11 @@ function overflow(page: Page) {
         return box.width > 1 && (box.left < -0.5 || box.right > win.innerWidth + 0.5);
       })
       .map((element) => `${element.tagName} ${(element.textContent ?? '').slice(0, 40)}`);
-    return { outside, mainScrolls: main.scrollWidth > main.clientWidth };
+    return {
+      outside,
+      mainScrolls: main.scrollWidth > main.clientWidth,
+      pageScrolls: win.document.documentElement.scrollWidth > win.innerWidth,
+    };
   });
 }
 
@@ -216,7 +224,11 @@ test('the strategy page has one h1, reflows at 320 and 683 px, and axe finds not
   for (const width of [683, 320]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(region(page, 3)).toBeVisible();
-    expect(await overflow(page), `${width} px`).toEqual({ outside: [], mainScrolls: false });
+    expect(await overflow(page), `${width} px`).toEqual({
+      outside: [],
+      mainScrolls: false,
+      pageScrolls: false,
+    });
   }
   expect(await axeViolations(page, 'main')).toEqual([]);
 });

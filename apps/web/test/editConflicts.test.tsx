@@ -172,10 +172,17 @@ describe('a stale edit', () => {
     );
     expect(ambition.textContent).toBe('My plan');
     expect(screen.getByRole('status', { name: 'Save status' }).textContent).toBe('Not saved');
+    // Screen readers are interrupted once, with the field's name; no "Not saved" beside it.
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer-assertive').textContent).toBe(
+        ANNOUNCEMENT_TEXT.conflict('Ambition'),
+      ),
+    );
     // No retry: the user decides.
     await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
     expect(patches(calls)).toHaveLength(1);
     expect(ambition.textContent).toBe('My plan');
+    expect(screen.getByTestId('announcer-polite').textContent).toBe('');
   });
 
   it('should send the user’s text again over their version on "Use mine"', async () => {

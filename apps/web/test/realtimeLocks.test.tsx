@@ -1,4 +1,4 @@
-import { CONFLICT_CODES, type LockMessage, MESSAGES } from '@keystone/contract';
+import { ANNOUNCEMENT_TEXT, CONFLICT_CODES, type LockMessage, MESSAGES } from '@keystone/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -168,7 +168,7 @@ async function connectLocks() {
 const titleBox = () => screen.findByRole('textbox', { name: 'Strategy title' });
 
 describe('field locks on the strategy page', () => {
-  it("should make a field another user holds read-only, with a lock and the holder's name", async () => {
+  it("should make a field another user holds read-only, with a lock and the holder's name, and say so politely", async () => {
     openStrategyAsMark();
     renderApp('/strategy/1');
     const title = await titleBox();
@@ -183,9 +183,17 @@ describe('field locks on the strategy page', () => {
       'textContent',
       MESSAGES.fieldLockedBy(LENA.name),
     );
+    const polite = screen.getByTestId('announcer-polite');
+    await waitFor(() =>
+      expect(polite.textContent).toBe(ANNOUNCEMENT_TEXT.fieldTaken('Strategy title', LENA.name)),
+    );
 
     act(() => FakeWebSocket.latest('/ws/locks/').receive(lenaLocks('unlock')));
     await waitFor(() => expect(title).toHaveProperty('readOnly', false));
+    await waitFor(
+      () => expect(polite.textContent).toBe(ANNOUNCEMENT_TEXT.fieldReleased('Strategy title', LENA.name)),
+      { timeout: 3000 },
+    );
   });
 
   it('should read the fields held already when the locks socket connects', async () => {
@@ -223,7 +231,7 @@ describe('field locks on the strategy page', () => {
     );
   });
 
-  it('should show the holder named by a 409 at once and keep what the user typed', async () => {
+  it('should show the holder named by a 409 at once, say it assertively and keep what the user typed', async () => {
     openStrategyAsMark({
       'POST /api/lock-field/': {
         status: 409,
@@ -241,6 +249,12 @@ describe('field locks on the strategy page', () => {
     fireEvent.change(title, { target: { value: 'My own words' } });
     await waitFor(() => expect(title).toHaveProperty('readOnly', true));
     expect(title).toHaveProperty('value', 'My own words');
+    await waitFor(() =>
+      // (This fake server answers no save: the refused save is told beside it.)
+      expect(screen.getByTestId('announcer-assertive').textContent).toContain(
+        ANNOUNCEMENT_TEXT.lockRefused('Strategy title', LENA.name),
+      ),
+    );
   });
 
   it('should take the focused field again after the locks socket reconnects', async () => {

@@ -1,4 +1,5 @@
 import {
+  ANNOUNCEMENT_TEXT,
   CONFLICT_CODES,
   INITIATIVE_STATUSES,
   type InitiativeStatus,
@@ -128,7 +129,7 @@ describe('progress update page: the current view', () => {
     }
   });
 
-  it('should change the status with one call', async () => {
+  it('should change the status with one call, and tell screen readers it is saved', async () => {
     const saved = progressStrategy().focus_areas[0]?.initiatives[0];
     const { calls } = openProgressAs(ANNA.id, {
       'PATCH /api/initiative/update/101/': ok({ ...saved, status: 'CO' }),
@@ -141,6 +142,9 @@ describe('progress update page: the current view', () => {
       path: '/api/initiative/update/101/',
       body: { status: 'CO', version: 1 },
     });
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer-polite').textContent).toBe(ANNOUNCEMENT_TEXT.saved),
+    );
   });
 
   it('should show Progress, Roadblocks and Next steps in that order, with the writing prompt', async () => {

@@ -21,7 +21,7 @@ export const PAGE_SAVE_TEXT: Record<PageSaveStatus, string> = {
 type Announce = (text: string, options?: AnnounceOptions) => void;
 
 /** All announcements of a page's saving are about one thing: the newest replaces a waiting one. */
-const SAVE_TOPIC = 'save';
+export const SAVE_TOPIC = 'save';
 
 export class SaveStatusStore {
   private readonly fields = new Map<string, { state: FieldSaveState; problem: string | null }>();

@@ -2,11 +2,18 @@
  * An initiative's current status on the progress page: changeable by those with the progress right
  * (one PATCH per choice, the field locked for others meanwhile), read-only with the reason otherwise.
  */
-import { HISTORY_MESSAGES, type InitiativeStatus, statusOrInactive } from '@keystone/contract';
+import {
+  ANNOUNCEMENT_TEXT,
+  HISTORY_MESSAGES,
+  type InitiativeStatus,
+  statusOrInactive,
+} from '@keystone/contract';
 import { useState } from 'react';
 import { progressFailure, useProgressSaves } from '../../api/progress';
 import { staleAnswer } from '../../api/staleEdits';
+import { announce } from '../../components/announcer/announcer';
 import { LockableField } from '../../components/LockableField';
+import { SAVE_TOPIC } from '../../lib/autosave/saveStatus';
 import { useFieldLock } from '../../realtime/useFieldLock';
 import { useProgressEditing } from './progressEditing';
 import { StatusSelect } from './StatusSelect';
@@ -35,6 +42,8 @@ export function CurrentStatus({ initiativeId, status, version, label, canEdit }:
     setChosen(next);
     saves
       .status(initiativeId, next, version)
+      // The choice shows at once, so only a screen reader needs telling that it was stored.
+      .then(() => announce(ANNOUNCEMENT_TEXT.saved, { key: SAVE_TOPIC }))
       // Someone else chose a status meanwhile: theirs shows (the answer's record), and the user may choose again.
       .catch((error: unknown) =>
         reportError(staleAnswer(error) ? HISTORY_MESSAGES.stale : progressFailure('updateInitiative', error)),

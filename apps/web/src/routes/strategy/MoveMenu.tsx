@@ -6,9 +6,14 @@
  * to the body.
  */
 import { BOARD_ITEM_TEXT } from '@keystone/contract';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import SwapVert from '@mui/icons-material/SwapVert';
 import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -45,11 +50,13 @@ export function MoveMenu({ name, position, count, axis, onMove }: MoveMenuProps)
     onMove(toIndex);
     announce(BOARD_ITEM_TEXT.moved(name, toIndex + 1, count), { key: 'board-move' });
   };
-  const [back, forward] =
-    axis === 'row'
-      ? [BOARD_ITEM_TEXT.moveLeft, BOARD_ITEM_TEXT.moveRight]
-      : [BOARD_ITEM_TEXT.moveUp, BOARD_ITEM_TEXT.moveDown];
-  const Icon = axis === 'row' ? SwapHoriz : SwapVert;
+  const row = axis === 'row';
+  const [back, forward] = row
+    ? [BOARD_ITEM_TEXT.moveLeft, BOARD_ITEM_TEXT.moveRight]
+    : [BOARD_ITEM_TEXT.moveUp, BOARD_ITEM_TEXT.moveDown];
+  const [Icon, BackIcon, ForwardIcon] = row
+    ? [SwapHoriz, ArrowBack, ArrowForward]
+    : [SwapVert, ArrowUpward, ArrowDownward];
 
   return (
     <>
@@ -67,9 +74,15 @@ export function MoveMenu({ name, position, count, axis, onMove }: MoveMenuProps)
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem disabled={position === 0} onClick={choose(position - 1)}>
+          <ListItemIcon>
+            <BackIcon fontSize="small" />
+          </ListItemIcon>
           {back}
         </MenuItem>
         <MenuItem disabled={position >= count - 1} onClick={choose(position + 1)}>
+          <ListItemIcon>
+            <ForwardIcon fontSize="small" />
+          </ListItemIcon>
           {forward}
         </MenuItem>
       </Menu>

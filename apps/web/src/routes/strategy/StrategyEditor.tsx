@@ -94,8 +94,10 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
           >
             <ConnectionStatusIndicator />
             <SaveStatusIndicator />
-            <ActivityButton scope={{ kind: 'strategy', strategyId: strategy.id }} userId={userId} />
-            <StrategyMenu onTogglePreview={() => setPreview((on) => !on)} onDownload={download} />
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <ActivityButton scope={{ kind: 'strategy', strategyId: strategy.id }} userId={userId} />
+              <StrategyMenu onTogglePreview={() => setPreview((on) => !on)} onDownload={download} />
+            </Stack>
           </Stack>
         </Stack>
         <Box

@@ -1,18 +1,21 @@
 /**
- * axe-core's WCAG 2.x A/AA rules run in the page on a part of it. The script is evaluated through
- * the browser's debugging protocol, which the page's Content-Security-Policy (scripts from the
- * app's origin only) does not apply to, so the page is checked under its real policy.
+ * axe-core's WCAG 2.x A/AA rules run in the page, on the whole document or on a part of it. The
+ * script is evaluated through the browser's debugging protocol, which the page's
+ * Content-Security-Policy (scripts from the app's origin only) does not apply to, so the page is
+ * checked under its real policy.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import axe from 'axe-core';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA (2.2 added no level-A rule to axe). */
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** The violations inside the first element matching `selector`, as "rule: targets" lines. */
-export async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
+/**
+ * The violations inside the first element matching `selector` (the whole document without one),
+ * as "rule: targets" lines.
+ */
+export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
   // Runs in the page; e2e is compiled without the DOM types, hence the narrow shapes.
   return page.evaluate(
     async ({ selector, rules }) => {
@@ -25,13 +28,12 @@ export async function axeViolations(page: Page, selector: string): Promise<strin
           ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
         };
       };
-      const result = await win.axe.run(win.document.querySelector(selector), {
-        runOnly: { type: 'tag', values: rules },
-      });
+      const context = selector === null ? win.document : win.document.querySelector(selector);
+      const result = await win.axe.run(context, { runOnly: { type: 'tag', values: rules } });
       return result.violations.map(
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
       );
     },
-    { selector, rules: RULES },
+    { selector: selector ?? null, rules: RULES },
   );
 }

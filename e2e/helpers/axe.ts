@@ -12,7 +12,7 @@ const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * The violations inside the first element matching `selector` (the whole document without one),
- * as "rule: targets" lines.
+ * one line per rule: its id, then each element as its selector and the start of its HTML.
  */
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
@@ -25,13 +25,15 @@ export async function axeViolations(page: Page, selector?: string): Promise<stri
           run(
             context: unknown,
             options: unknown,
-          ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+          ): Promise<{ violations: { id: string; nodes: { target: string[]; html: string }[] }[] }>;
         };
       };
       const context = selector === null ? win.document : win.document.querySelector(selector);
       const result = await win.axe.run(context, { runOnly: { type: 'tag', values: rules } });
+      const described = (node: { target: string[]; html: string }) =>
+        `${node.target.join(' ')} ${node.html.slice(0, 80)}`;
       return result.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        (violation) => `${violation.id}: ${violation.nodes.map(described).join(' | ')}`,
       );
     },
     { selector: selector ?? null, rules: RULES },

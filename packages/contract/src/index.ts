@@ -1,5 +1,6 @@
 /** @keystone/contract: wire schemas, limits, messages and permission rules shared by server and web. */
 
+export * from './accessibilityText';
 export * from './activityLabels';
 export * from './announcementText';
 export * from './auth';

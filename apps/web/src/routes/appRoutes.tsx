@@ -6,6 +6,7 @@ import { Layout } from '../components/layout/Layout';
 import { RouteErrorPage } from './info/RouteErrorPage';
 import { pageDataLoaders } from './pageData';
 import {
+  accessibilityPage,
   forgotPasswordPage,
   initiativeCharterPage,
   loginPage,
@@ -49,6 +50,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'reset-password/*', element: <Navigate to="/login" replace /> },
         { path: 'setup/:token', lazy: setupPage },
         { path: 'mobile-warning', lazy: mobileWarningPage },
+        { path: 'accessibility', lazy: accessibilityPage },
         {
           element: <RequireLogin />,
           children: [

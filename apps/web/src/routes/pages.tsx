@@ -43,3 +43,5 @@ export const progressUpdatePage = () =>
 export const setupPage = () => import('./setup/SetupPage').then((m) => ({ Component: m.SetupPage }));
 export const organisationPage = () =>
   import('./organisation/OrganisationPage').then((m) => ({ Component: m.OrganisationPage }));
+export const accessibilityPage = () =>
+  import('./accessibility/AccessibilityPage').then((m) => ({ Component: m.AccessibilityPage }));

@@ -16,3 +16,6 @@ export const portfolioPath = '/portfolio';
 export const organisationPath = '/organisation';
 
 export const strategyTeamPath = (strategyId: number) => `/strategy-team/${strategyId}`;
+
+/** The accessibility statement and conformance report (issue 28), linked from the signed-out pages. */
+export const accessibilityPath = '/accessibility';

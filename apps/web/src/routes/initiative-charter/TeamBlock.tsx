@@ -24,7 +24,7 @@ function PeopleList({ title, people }: { title: string; people: Person[] }) {
         {title}
       </Typography>
       {people.length === 0 ? (
-        <Typography variant="body2" color="textDisabled">
+        <Typography variant="body2" color="textSecondary">
           No one yet
         </Typography>
       ) : (

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import type { RunningApp } from './fixtures';
 import { expect, test } from './fixtures';
 import { type ApiUser, apiCall, createUser, logInBrowser } from './helpers/apiUsers';
-import { moveServerClockPast, serverNow } from './helpers/progress';
+import { moveServerClockPast, weeklyFromNextHour } from './helpers/progress';
 
 interface WireStrategy {
   id: number;
@@ -139,18 +139,7 @@ test('the board shows status, owners and last update at a glance, live, in previ
   await expect(counts(page, 1).getByRole('listitem')).toHaveText(['5 Inactive']);
 
   // The first due date passes while the page is open: the reported statuses arrive live.
-  const now = await serverNow(app);
-  const due = new Date(Math.ceil((now.getTime() + HOUR) / 60_000) * 60_000);
-  await apiCall(app, `/notification-settings/update/${strategy.id}/`, {
-    method: 'PATCH',
-    token,
-    body: {
-      time_zone: 'UTC',
-      first_progress_update: due.toISOString(),
-      update_frequency_number: 1,
-      update_frequency_unit: 'week',
-    },
-  });
+  const due = await weeklyFromNextHour(app, strategy.id, token);
   // Only the first initiative writes an update: the others' empty ones are no update (issue 27).
   await writeProgress(app, token, strategy.id, areas[0]![0]!.id);
   await moveServerClockPast(app, due);

@@ -6,15 +6,7 @@
 import { formatDueDate, PORTFOLIO_TEXT } from '@keystone/contract';
 import { expect, test } from './fixtures';
 import { apiCall, createUser, logInBrowser } from './helpers/apiUsers';
-import { moveServerClockPast, serverNow } from './helpers/progress';
-
-interface WireStrategy {
-  id: number;
-  focus_areas: {
-    id: number;
-    initiatives: { id: number; comments: { id: number; comment_type: string }[] }[];
-  }[];
-}
+import { moveServerClockPast, type WireStrategy, weeklyFromNextHour } from './helpers/progress';
 
 const WEEK = 7 * 86_400_000;
 
@@ -46,14 +38,7 @@ test('the portfolio overview shows every strategy at a glance and sorts by keybo
   await status(people.first, 'CO');
 
   // Growth passes two weekly due dates; its first initiative's update is written afterwards.
-  const now = await serverNow(app);
-  const due = new Date(Math.ceil((now.getTime() + 3_600_000) / 60_000) * 60_000);
-  await call(`/notification-settings/update/${growth.id}/`, 'PATCH', {
-    time_zone: 'UTC',
-    first_progress_update: due.toISOString(),
-    update_frequency_number: 1,
-    update_frequency_unit: 'week',
-  });
+  const due = await weeklyFromNextHour(app, growth.id, executive.token);
   await moveServerClockPast(app, due);
   await status(growth.second, 'DE');
   await moveServerClockPast(app, new Date(due.getTime() + WEEK));

@@ -6,6 +6,15 @@ import { isoInZone, wallClockAt } from '../../apps/server/src/modules/progress/s
 import type { RunningApp } from '../fixtures';
 import { apiCall } from './apiUsers';
 
+/** A strategy as the API answers it, as far as the progress tests read it. */
+export interface WireStrategy {
+  id: number;
+  focus_areas: {
+    id: number;
+    initiatives: { id: number; comments: { id: number; comment_type: string }[] }[];
+  }[];
+}
+
 interface ClockAnswer {
   now: string;
 }
@@ -26,6 +35,26 @@ export const serverNow = (app: RunningApp) => advanceServerClock(app, 0);
 export async function moveServerClockPast(app: RunningApp, moment: Date, marginMs = 30_000): Promise<Date> {
   const now = await serverNow(app);
   return advanceServerClock(app, moment.getTime() + marginMs - now.getTime());
+}
+
+/**
+ * Gives a strategy weekly due dates in UTC, the first an hour from the server's now (on the
+ * minute); answers that first due date, for the caller to move the clock past.
+ */
+export async function weeklyFromNextHour(app: RunningApp, strategyId: number, token: string): Promise<Date> {
+  const now = await serverNow(app);
+  const due = new Date(Math.ceil((now.getTime() + 3_600_000) / 60_000) * 60_000);
+  await apiCall(app, `/notification-settings/update/${strategyId}/`, {
+    method: 'PATCH',
+    token,
+    body: {
+      time_zone: 'UTC',
+      first_progress_update: due.toISOString(),
+      update_frequency_number: 1,
+      update_frequency_unit: 'week',
+    },
+  });
+  return due;
 }
 
 export interface PickerWallClock {

@@ -3,7 +3,13 @@
  * each column with aria-sort, the loading, failure and empty states, and the way in from the header
  * and the strategies list.
  */
-import { formatDueDate, MESSAGES, PORTFOLIO_TEXT, type PortfolioStrategy } from '@keystone/contract';
+import {
+  formatDueDate,
+  MESSAGES,
+  PORTFOLIO_TEXT,
+  type PortfolioStrategy,
+  TREND_TEXT,
+} from '@keystone/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveSession } from '../src/api/session';
@@ -102,6 +108,24 @@ describe('portfolio overview', { timeout: 20_000 }, () => {
     expect(
       within(air).getByRole('button', { name: PORTFOLIO_TEXT.showFewer }).getAttribute('aria-expanded'),
     ).toBe('true');
+  });
+
+  it('should write every trend out in words when asked, one line per due date', async () => {
+    start(ok(ROWS));
+    await table();
+    const growth = () => screen.getAllByRole('row')[1]!;
+    const toggle = screen.getByRole('switch', { name: TREND_TEXT.showAsText });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(toggle);
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(within(growth()).queryByRole('img')).toBeNull();
+    expect(
+      within(within(growth()).getByTestId('portfolio-trend-text'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['11/23: 3 initiatives (3 On Track)', '11/30: 3 initiatives (1 Blocked, 2 On Track)']);
+    fireEvent.click(toggle);
+    expect(within(growth()).getByRole('img')).toBeTruthy();
   });
 
   it('should sort by each column, saying which and how with aria-sort', async () => {

@@ -5,6 +5,7 @@ import {
   type InitiativeStatus,
   MESSAGES,
   PROGRESS_MESSAGES,
+  TREND_TEXT,
 } from '@keystone/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -275,17 +276,46 @@ describe('progress update page: states and the status trend', () => {
     expect(await screen.findByText(MESSAGES.strategyMissing)).toBeTruthy();
   });
 
-  it('should describe each bar of the status trend in words', async () => {
+  it('should name the status trend by a summary and give its numbers as a table', async () => {
     openProgressAs(MARK.id);
-    const bars = await screen.findAllByTestId('trend-bar');
-    expect(bars.map((bar) => bar.getAttribute('aria-label'))).toEqual([
+    const chart = await screen.findByRole('img', { name: /^Initiatives by status at each due date/ });
+    expect(chart.getAttribute('aria-label')).toBe(
+      'Initiatives by status at each due date: 2 due dates, 11/23/2026 to 11/30/2026. Latest: 2 initiatives (1 Blocked, 1 Delayed).',
+    );
+    // Each bar's hover title still reads its date and counts.
+    expect(screen.getAllByTestId('trend-bar').map((bar) => bar.querySelector('title')?.textContent)).toEqual([
       '11/23/2026 at 09:00 AM GMT+1: 3 initiatives (1 Inactive, 1 Delayed, 1 On Track)',
       '11/30/2026 at 09:00 AM GMT+1: 2 initiatives (1 Blocked, 1 Delayed)',
     ]);
-    expect(bars.every((bar) => bar.getAttribute('role') === 'img')).toBe(true);
     for (const code of ['IN', 'CO', 'BL', 'DE', 'OT'] as const) {
       expect(screen.getByText(INITIATIVE_STATUSES[code].label, { selector: 'li span' })).toBeTruthy();
     }
+
+    const toggle = screen.getByRole('button', { name: TREND_TEXT.showTable });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('table', { name: TREND_TEXT.title })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toBe(TREND_TEXT.hideTable);
+    const table = screen.getByRole('table', { name: TREND_TEXT.title });
+    expect(toggle.getAttribute('aria-controls')).toBe(table.closest('[role="region"]')?.id);
+    const cells = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map(cells)).toEqual([
+      ['Due date', 'Inactive', 'Completed', 'Blocked', 'Delayed', 'On Track', 'All'],
+      ['11/23/2026 at 09:00 AM GMT+1', '1', '0', '0', '1', '1', '3'],
+      ['11/30/2026 at 09:00 AM GMT+1', '0', '0', '1', '1', '0', '2'],
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .every((cell) => cell.getAttribute('scope') === 'col'),
+    ).toBe(true);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .every((cell) => cell.getAttribute('scope') === 'row'),
+    ).toBe(true);
   });
 
   it('should give a one-line hint instead of the chart before the first due date', async () => {

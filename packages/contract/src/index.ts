@@ -40,6 +40,7 @@ export * from './statuses';
 export * from './strategies';
 export * from './team';
 export * from './timeZones';
+export * from './trendText';
 export * from './userAgent';
 export * from './users';
 export * from './wireNames';

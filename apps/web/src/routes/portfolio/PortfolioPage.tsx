@@ -1,8 +1,12 @@
 /** /portfolio (issue 18): every strategy the user takes part in, at a glance, from one request. */
-import { PORTFOLIO_TEXT, PRODUCT_NAME } from '@keystone/contract';
+import { PORTFOLIO_TEXT, PRODUCT_NAME, TREND_TEXT } from '@keystone/contract';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { portfolioFailure, usePortfolioQuery } from '../../api/portfolio';
 import { RetryAlert } from '../../components/RetryAlert';
 import { StatusLegend } from '../../components/StatusLegend';
@@ -15,6 +19,7 @@ const LEGEND_ORDER = [...STACK_ORDER].reverse();
 
 export function PortfolioPage() {
   const portfolio = usePortfolioQuery();
+  const [trendAsText, setTrendAsText] = useState(false);
   return (
     <Box sx={{ width: '100%', maxWidth: 1280, mx: 'auto', px: 3, py: 5 }}>
       <title>{`${PORTFOLIO_TEXT.pageTitle} · ${PRODUCT_NAME}`}</title>
@@ -35,8 +40,21 @@ export function PortfolioPage() {
       {portfolio.data?.length === 0 && <Typography color="textSecondary">{PORTFOLIO_TEXT.empty}</Typography>}
       {portfolio.data && portfolio.data.length > 0 && (
         <>
-          <StatusLegend codes={LEGEND_ORDER} sx={{ mb: 2, gap: 2 }} />
-          <PortfolioTable rows={portfolio.data} />
+          <Stack
+            direction="row"
+            sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
+          >
+            <StatusLegend codes={LEGEND_ORDER} sx={{ gap: 2 }} />
+            {/* The bars' counts in words, for anyone who cannot hover them or tell the colours apart. */}
+            <FormControlLabel
+              control={
+                <Switch checked={trendAsText} onChange={(event) => setTrendAsText(event.target.checked)} />
+              }
+              label={TREND_TEXT.showAsText}
+              sx={{ mr: 0 }}
+            />
+          </Stack>
+          <PortfolioTable rows={portfolio.data} trendAsText={trendAsText} />
         </>
       )}
     </Box>

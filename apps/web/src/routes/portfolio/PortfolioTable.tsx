@@ -37,7 +37,7 @@ function nextSort(current: PortfolioSort | null, column: PortfolioColumn): Portf
   return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
 }
 
-function Cells({ row }: { row: PortfolioRow }) {
+function Cells({ row, trendAsText }: { row: PortfolioRow; trendAsText: boolean }) {
   const title = plainText(row.title).trim();
   return (
     <>
@@ -55,7 +55,7 @@ function Cells({ row }: { row: PortfolioRow }) {
         <StatusCountPills counts={row.counts} />
       </TableCell>
       <TableCell>
-        <TrendBars trend={row.trend} timeZone={row.timeZone} />
+        <TrendBars trend={row.trend} timeZone={row.timeZone} asText={trendAsText} />
       </TableCell>
       <TableCell>
         {row.nextDueDate ? (
@@ -73,7 +73,13 @@ function Cells({ row }: { row: PortfolioRow }) {
   );
 }
 
-export function PortfolioTable({ rows }: { rows: readonly PortfolioRow[] }) {
+interface PortfolioTableProps {
+  rows: readonly PortfolioRow[];
+  /** The trend column's counts in words rather than bars. */
+  trendAsText: boolean;
+}
+
+export function PortfolioTable({ rows, trendAsText }: PortfolioTableProps) {
   const [sort, setSort] = useState<PortfolioSort | null>(null);
   const sorted = sortRows(rows, sort);
   return (
@@ -112,7 +118,7 @@ export function PortfolioTable({ rows }: { rows: readonly PortfolioRow[] }) {
         <TableBody>
           {sorted.map((row) => (
             <TableRow key={row.id} data-testid="portfolio-row">
-              <Cells row={row} />
+              <Cells row={row} trendAsText={trendAsText} />
             </TableRow>
           ))}
         </TableBody>

@@ -1,11 +1,13 @@
 /**
  * The counts at a strategy's last due dates as tiny stacked bars in plain SVG, oldest on the
  * left, each over its day. The whole is one image whose label reads every bar's date and counts;
- * each bar's hover title says the same.
+ * each bar's hover title says the same. With the page's "Show trends as text" on, the same
+ * counts are written out instead, one line per due date, for anyone who cannot read the colours.
  */
-import { INITIATIVE_STATUSES, PORTFOLIO_TEXT, type StatusHistory } from '@keystone/contract';
+import { INITIATIVE_STATUSES, PORTFOLIO_TEXT, type StatusHistory, TREND_TEXT } from '@keystone/contract';
 import Typography from '@mui/material/Typography';
-import { describeBar, STACK_ORDER } from '../progress-update/StatusTrendChart';
+import { statusEdge } from '../../components/statusEdge';
+import { STACK_ORDER } from '../progress-update/StatusTrendChart';
 
 const BAR = 18;
 const GAP = 14;
@@ -19,16 +21,39 @@ function shortDay(iso: string, timeZone: string): string {
   );
 }
 
-export function TrendBars({ trend, timeZone }: { trend: StatusHistory; timeZone: string }) {
+interface TrendBarsProps {
+  trend: StatusHistory;
+  timeZone: string;
+  /** The counts in words rather than bars. */
+  asText: boolean;
+}
+
+function TrendLines({ trend, timeZone }: Omit<TrendBarsProps, 'asText'>) {
+  return (
+    <Typography
+      variant="body2"
+      component="ul"
+      data-testid="portfolio-trend-text"
+      sx={{ m: 0, p: 0, listStyle: 'none', '& li + li': { mt: 0.5 } }}
+    >
+      {trend.map((entry) => (
+        <li key={entry.date}>{TREND_TEXT.shortLine(shortDay(entry.date, timeZone), entry)}</li>
+      ))}
+    </Typography>
+  );
+}
+
+export function TrendBars({ trend, timeZone, asText }: TrendBarsProps) {
   if (trend.length === 0)
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {PORTFOLIO_TEXT.noDueDateYet}
       </Typography>
     );
+  if (asText) return <TrendLines trend={trend} timeZone={timeZone} />;
   const totals = trend.map((entry) => STACK_ORDER.reduce((sum, code) => sum + (entry.counts[code] ?? 0), 0));
   const max = Math.max(1, ...totals);
-  const labels = trend.map((entry) => describeBar(entry, timeZone));
+  const labels = trend.map((entry) => TREND_TEXT.bar(entry, timeZone));
   // Room on both sides for the day under the first and last bars.
   const width = trend.length * (BAR + GAP) + GAP;
   const height = PLOT + LABEL;
@@ -55,14 +80,18 @@ export function TrendBars({ trend, timeZone }: { trend: StatusHistory; timeZone:
               if (count === 0) return null;
               const size = (count / max) * PLOT;
               top -= size;
+              // A colour too light for the page is outlined (inside its own box).
+              const edge = statusEdge(code);
+              const inset = edge ? 0.5 : 0;
               return (
                 <rect
                   key={code}
-                  x={x}
-                  y={top}
-                  width={BAR}
-                  height={Math.max(1, size - 1)}
+                  x={x + inset}
+                  y={top + inset}
+                  width={BAR - 2 * inset}
+                  height={Math.max(1, size - 1 - 2 * inset)}
                   fill={INITIATIVE_STATUSES[code].hex}
+                  stroke={edge}
                 />
               );
             })}

@@ -1,5 +1,5 @@
 /** The status trend section: the chart once a due date has passed, a one-line hint before that. */
-import { MESSAGES } from '@keystone/contract';
+import { MESSAGES, TREND_TEXT } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -18,10 +18,10 @@ export function StatusTrend({ history, timeZone, selectedDate }: StatusTrendProp
   if (history.isPending) return null;
   return (
     <Box component="section" aria-labelledby="status-trend-heading">
-      <SectionHeading id="status-trend-heading">Status at each due date</SectionHeading>
+      <SectionHeading id="status-trend-heading">{TREND_TEXT.heading}</SectionHeading>
       {history.isError && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          The status trend could not be loaded.{' '}
+          {TREND_TEXT.loadFailed}{' '}
           <Button size="small" onClick={() => void history.refetch()}>
             {MESSAGES.tryAgain}
           </Button>
@@ -29,7 +29,7 @@ export function StatusTrend({ history, timeZone, selectedDate }: StatusTrendProp
       )}
       {history.data?.length === 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          The trend of initiative statuses appears here once the first due date has passed.
+          {TREND_TEXT.beforeFirstDueDate}
         </Typography>
       )}
       {history.data && history.data.length > 0 && (

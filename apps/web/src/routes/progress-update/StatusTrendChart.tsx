@@ -1,7 +1,9 @@
 /**
  * Not in the spec: how many initiatives were in each status at each due date, as small stacked
- * bars in plain SVG (colours of INITIATIVE_STATUSES). Each bar names its date and counts for
- * screen readers and as a hover title; the bar of the due date on display is outlined.
+ * bars in plain SVG (colours of INITIATIVE_STATUSES). The chart is one image named by a short
+ * summary; "Show as table" opens the same numbers as a data table, so neither a screen reader nor
+ * a reader who cannot tell the colours apart depends on the bars. Each bar's hover title gives
+ * its date and counts; the bar of the due date on display is outlined.
  */
 import {
   formatDueDate,
@@ -9,16 +11,22 @@ import {
   INITIATIVE_STATUSES,
   type InitiativeStatus,
   type StatusHistory,
+  TREND_TEXT,
+  trendTotal,
 } from '@keystone/contract';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
 import { StatusLegend } from '../../components/StatusLegend';
+import { statusEdge } from '../../components/statusEdge';
+import { StatusTrendTable, sameInstant } from './StatusTrendTable';
 
 /** Bottom to top: finished work at the base, trouble near the top, idle on top. */
 export const STACK_ORDER: readonly InitiativeStatus[] = ['CO', 'OT', 'DE', 'BL', 'IN'];
 /** More due dates than this show only the latest ones. */
-export const TREND_MAX_BARS = 12;
+const TREND_MAX_BARS = 12;
 
 const BAR = 34;
 const GAP = 26;
@@ -26,6 +34,8 @@ const PLOT_HEIGHT = 110;
 const AXIS = 26;
 const TOP = 8;
 const LABEL_HEIGHT = 20;
+/** Axis text and the outline of the due date on display: both above 4.5:1 on white. */
+const INK = { label: '#556070', selected: '#1b3a6b', grid: '#dde2ea' };
 
 interface StatusTrendChartProps {
   history: StatusHistory;
@@ -34,23 +44,11 @@ interface StatusTrendChartProps {
   selectedDate: string | null;
 }
 
-const sameInstant = (a: string, b: string | null) => b !== null && Date.parse(a) === Date.parse(b);
-
-/** What one bar says: its date, how many initiatives, and each status present. */
-export function describeBar(entry: StatusHistory[number], timeZone: string): string {
-  const total = INITIATIVE_STATUS_CODES.reduce((sum, code) => sum + (entry.counts[code] ?? 0), 0);
-  const parts = INITIATIVE_STATUS_CODES.filter((code) => (entry.counts[code] ?? 0) > 0).map(
-    (code) => `${entry.counts[code]} ${INITIATIVE_STATUSES[code].label}`,
-  );
-  const noun = total === 1 ? 'initiative' : 'initiatives';
-  return `${formatDueDate(entry.date, timeZone)}: ${total} ${noun}${parts.length ? ` (${parts.join(', ')})` : ''}`;
-}
-
 export function StatusTrendChart({ history, timeZone, selectedDate }: StatusTrendChartProps) {
+  const [showTable, setShowTable] = useState(false);
+  const tableId = useId();
   const entries = history.slice(-TREND_MAX_BARS);
-  const totals = entries.map((entry) =>
-    STACK_ORDER.reduce((sum, code) => sum + (entry.counts[code] ?? 0), 0),
-  );
+  const totals = entries.map(trendTotal);
   const max = Math.max(1, ...totals);
   const width = AXIS + entries.length * (BAR + GAP);
   const height = TOP + PLOT_HEIGHT + LABEL_HEIGHT;
@@ -60,48 +58,57 @@ export function StatusTrendChart({ history, timeZone, selectedDate }: StatusTren
     <Stack spacing={1}>
       {history.length > TREND_MAX_BARS && (
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          The last {TREND_MAX_BARS} of {history.length} due dates.
+          {TREND_TEXT.lastOf(TREND_MAX_BARS, history.length)}
         </Typography>
       )}
-      <Box component="figure" sx={{ m: 0, overflowX: 'auto' }}>
-        <svg
+      <Box sx={{ overflowX: 'auto' }}>
+        {/* Focusable, so a keyboard can scroll the chart where it is wider than the screen. */}
+        <Box
+          component="svg"
+          role="img"
+          aria-label={TREND_TEXT.summary(entries, timeZone)}
+          tabIndex={0}
           width={width}
           height={height}
           viewBox={`0 0 ${width} ${height}`}
-          style={{ display: 'block', fontFamily: 'inherit' }}
+          sx={{
+            display: 'block',
+            fontFamily: 'inherit',
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+          }}
         >
-          <title>Initiatives by status at each due date</title>
           {[0, max].map((tick) => (
-            <g key={tick} aria-hidden>
-              <line x1={AXIS - 4} x2={width} y1={y(tick)} y2={y(tick)} stroke="#dde2ea" />
-              <text x={AXIS - 8} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="#556070">
+            <g key={tick}>
+              <line x1={AXIS - 4} x2={width} y1={y(tick)} y2={y(tick)} stroke={INK.grid} />
+              <text x={AXIS - 8} y={y(tick) + 4} textAnchor="end" fontSize={11} fill={INK.label}>
                 {tick}
               </text>
             </g>
           ))}
           {entries.map((entry, index) => {
             const x = AXIS + GAP / 2 + index * (BAR + GAP);
-            const label = describeBar(entry, timeZone);
             const selected = sameInstant(entry.date, selectedDate);
             let base = 0;
             return (
-              // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG group is not interactive; role="img" lets its label describe the bar
-              <g key={entry.date} role="img" aria-label={label} data-testid="trend-bar">
-                <title>{label}</title>
+              <g key={entry.date} data-testid="trend-bar">
+                <title>{TREND_TEXT.bar(entry, timeZone)}</title>
                 {STACK_ORDER.map((code) => {
                   const count = entry.counts[code] ?? 0;
                   if (count === 0) return null;
                   const top = y(base + count);
                   const bottom = y(base);
                   base += count;
+                  // A 1 px gap of page between segments; a colour too light for the page is outlined.
+                  const edge = statusEdge(code);
                   return (
                     <rect
                       key={code}
-                      x={x}
-                      y={top}
-                      width={BAR}
-                      height={Math.max(0, bottom - top - 1)}
+                      x={x + (edge ? 0.5 : 0)}
+                      y={top + (edge ? 0.5 : 0)}
+                      width={BAR - (edge ? 1 : 0)}
+                      height={Math.max(0, bottom - top - 1 - (edge ? 1 : 0))}
                       fill={INITIATIVE_STATUSES[code].hex}
+                      stroke={edge}
                     />
                   );
                 })}
@@ -112,7 +119,7 @@ export function StatusTrendChart({ history, timeZone, selectedDate }: StatusTren
                     width={BAR + 6}
                     height={y(0) - y(totals[index] ?? 0) + 5}
                     fill="none"
-                    stroke="#1b3a6b"
+                    stroke={INK.selected}
                     strokeWidth={2}
                     rx={3}
                   />
@@ -122,18 +129,30 @@ export function StatusTrendChart({ history, timeZone, selectedDate }: StatusTren
                   y={TOP + PLOT_HEIGHT + 15}
                   textAnchor="middle"
                   fontSize={11}
-                  fill={selected ? '#1b3a6b' : '#556070'}
+                  fill={selected ? INK.selected : INK.label}
                   fontWeight={selected ? 700 : 400}
-                  aria-hidden
                 >
                   {formatDueDate(entry.date, timeZone).slice(0, 5)}
                 </text>
               </g>
             );
           })}
-        </svg>
+        </Box>
       </Box>
       <StatusLegend codes={INITIATIVE_STATUS_CODES} />
+      <div>
+        <Button
+          size="small"
+          aria-expanded={showTable}
+          aria-controls={showTable ? tableId : undefined}
+          onClick={() => setShowTable((shown) => !shown)}
+        >
+          {showTable ? TREND_TEXT.hideTable : TREND_TEXT.showTable}
+        </Button>
+      </div>
+      {showTable && (
+        <StatusTrendTable id={tableId} entries={entries} timeZone={timeZone} selectedDate={selectedDate} />
+      )}
     </Stack>
   );
 }

@@ -42,12 +42,31 @@ export const statusCountText = ({ status, count }: StatusCount): string =>
   `${count} ${INITIATIVE_STATUSES[status].label}`;
 
 /**
+ * The day's formatter per time zone (undefined: the reader's own), made once: making one costs
+ * about a millisecond, and a PDF or a board prints many days.
+ */
+const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
  * A day as the spec writes it (§5, §9: MM/DD/YYYY), e.g. the due date of an initiative's last
  * update ("date only"). Read in `timeZone`; without one, in the reader's own (a browser's).
  */
 export function formatDay(moment: string | Date, timeZone?: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dayFormat(timeZone)
       .formatToParts(typeof moment === 'string' ? new Date(moment) : moment)
       .map((part) => [part.type, part.value]),
   );

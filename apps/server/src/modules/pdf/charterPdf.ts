@@ -2,6 +2,9 @@
  * An initiative's charter as a printable portrait document, as many pages as it needs: where it
  * belongs, its title, status, people and approval, then every charter field under the page's own
  * heading (rich text as paragraphs and lists) and the timeline. Each page carries a footer.
+ * Tagged (tags.ts) in reading order: where it belongs, the title (H1), the status, the people and
+ * approval as a table of labelled rows, each field under its H2 as paragraphs and lists, the
+ * timeline as a table; rules, the status pill's colour and the footers are furniture.
  */
 import {
   CHARTER_FIELD_LABELS,
@@ -20,7 +23,8 @@ import {
   type UserSummary,
 } from '@keystone/contract';
 import { createDocument, type Doc, finish, INK, oneLine } from './document';
-import { richTextBlocks } from './richTextBlocks';
+import { richTextBlocks, type TextBlock } from './richTextBlocks';
+import { artifact, documentRoot, group, rule, type Structure, tagged } from './tags';
 
 const MARGIN = 56;
 const FOOTER_ROOM = 30;
@@ -52,32 +56,42 @@ export async function charterPdf(input: CharterPdfInput): Promise<Buffer> {
   const width = doc.page.width - 2 * MARGIN;
   doc.x = MARGIN;
   doc.y = MARGIN;
+  const root = documentRoot(doc);
 
   const strategyTitle = oneLine(input.strategyTitle) || STRATEGY_MESSAGES.untitledStrategy;
   const area = oneLine(plainText(initiative.focus_area_title)) || STRATEGY_MESSAGES.defineFocusArea;
-  doc
-    .font('regular')
-    .fontSize(9)
-    .fillColor(INK.muted)
-    .text(`${PDF_MESSAGES.strategy}: ${strategyTitle}   ·   ${PDF_MESSAGES.focusArea}: ${area}`, { width });
+  tagged(doc, root, 'P', () =>
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(INK.muted)
+      .text(`${PDF_MESSAGES.strategy}: ${strategyTitle}   ·   ${PDF_MESSAGES.focusArea}: ${area}`, { width }),
+  );
   doc.moveDown(0.6);
-  doc.font('bold').fontSize(20).fillColor(INK.text).text(title, { width });
+  tagged(doc, root, 'H1', () => doc.font('bold').fontSize(20).fillColor(INK.text).text(title, { width }));
   doc.moveDown(0.4);
-  statusLine(doc, statusOrInactive(initiative.last_status));
+  statusLine(doc, root, statusOrInactive(initiative.last_status));
   doc.moveDown(0.8);
 
-  people(doc, PDF_MESSAGES.owners, initiative.owners, width);
-  people(doc, PDF_MESSAGES.sponsors, initiative.sponsors, width);
-  people(doc, PDF_MESSAGES.teamMembers, initiative.team_members, width);
-  fact(doc, PDF_MESSAGES.approval, approvalText(initiative, input.timeZone), width);
+  const facts = group(doc, root, 'Table');
+  people(doc, facts, PDF_MESSAGES.owners, initiative.owners, width);
+  people(doc, facts, PDF_MESSAGES.sponsors, initiative.sponsors, width);
+  people(doc, facts, PDF_MESSAGES.teamMembers, initiative.team_members, width);
+  fact(doc, facts, PDF_MESSAGES.approval, approvalText(initiative, input.timeZone), width);
+  facts.end();
   doc.moveDown(0.6);
 
   for (const field of CHARTER_TEXT_FIELDS) {
-    heading(doc, CHARTER_FIELD_LABELS[field], width);
-    richText(doc, initiative[field], width);
+    const section = group(doc, root, 'Sect');
+    heading(doc, section, CHARTER_FIELD_LABELS[field], width);
+    richText(doc, section, initiative[field], width);
+    section.end();
   }
-  heading(doc, CHARTER_FIELD_LABELS.timeline, width);
-  timeline(doc, input.timelines, width);
+  const section = group(doc, root, 'Sect');
+  heading(doc, section, CHARTER_FIELD_LABELS.timeline, width);
+  timeline(doc, section, input.timelines, width);
+  section.end();
+  root.end();
 
   footers(
     doc,
@@ -87,39 +101,59 @@ export async function charterPdf(input: CharterPdfInput): Promise<Buffer> {
   return finish(doc);
 }
 
-function statusLine(doc: Doc, status: keyof typeof INITIATIVE_STATUSES) {
+function statusLine(doc: Doc, parent: Structure, status: keyof typeof INITIATIVE_STATUSES) {
   const { label, hex, ink } = INITIATIVE_STATUSES[status];
   doc.font('bold').fontSize(9);
   const width = doc.widthOfString(label) + 14;
   const height = doc.currentLineHeight(true) + 5;
   const { x, y } = doc;
-  doc.roundedRect(x, y, width, height, height / 2).fill(hex);
-  doc.fillColor(ink).text(label, x + 7, y + 2.5, { lineBreak: false });
+  artifact(doc, () => doc.roundedRect(x, y, width, height, height / 2).fill(hex));
+  tagged(doc, parent, 'P', () =>
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor(ink)
+      .text(label, x + 7, y + 2.5, { lineBreak: false }),
+  );
   doc.x = x;
   doc.y = y + height;
 }
 
-/** A label and its value on one row: the label in a narrow column, the value wrapping beside it. */
-function fact(doc: Doc, label: string, value: string, width: number) {
+/**
+ * A label and its value on one row: the label in a narrow column, the value wrapping beside it;
+ * tagged as a table row whose header is the label.
+ */
+function fact(doc: Doc, table: Structure, label: string, value: string, width: number) {
   const labelWidth = 110;
   const { y } = doc;
-  doc
-    .font('bold')
-    .fontSize(9.5)
-    .fillColor(INK.muted)
-    .text(label, MARGIN, y, { width: labelWidth - 8 });
+  const row = group(doc, table, 'TR');
+  tagged(
+    doc,
+    row,
+    'TH',
+    () =>
+      doc
+        .font('bold')
+        .fontSize(9.5)
+        .fillColor(INK.muted)
+        .text(label, MARGIN, y, { width: labelWidth - 8 }),
+    { scope: 'Row' },
+  );
   const labelBottom = doc.y;
-  doc
-    .font('regular')
-    .fontSize(9.5)
-    .fillColor(INK.text)
-    .text(value, MARGIN + labelWidth, y, { width: width - labelWidth, lineGap: 1.5 });
+  tagged(doc, row, 'TD', () =>
+    doc
+      .font('regular')
+      .fontSize(9.5)
+      .fillColor(INK.text)
+      .text(value, MARGIN + labelWidth, y, { width: width - labelWidth, lineGap: 1.5 }),
+  );
+  row.end();
   doc.x = MARGIN;
   doc.y = Math.max(doc.y, labelBottom) + 3;
 }
 
-function people(doc: Doc, label: string, list: UserSummary[], width: number) {
-  fact(doc, label, list.map(displayName).join(', ') || PDF_MESSAGES.nobody, width);
+function people(doc: Doc, table: Structure, label: string, list: UserSummary[], width: number) {
+  fact(doc, table, label, list.map(displayName).join(', ') || PDF_MESSAGES.nobody, width);
 }
 
 function approvalText(initiative: InitiativeDetail, timeZone: string): string {
@@ -134,55 +168,105 @@ function approvalText(initiative: InitiativeDetail, timeZone: string): string {
   return initiative.sponsor_approval_requested ? PDF_MESSAGES.approvalRequested : PDF_MESSAGES.notApproved;
 }
 
-/** A section heading, never left alone at the foot of a page. */
-function heading(doc: Doc, text: string, width: number) {
+/** A section heading (H2), never left alone at the foot of a page. */
+function heading(doc: Doc, section: Structure, text: string, width: number) {
   if (doc.y + 70 > doc.page.height - doc.page.margins.bottom) doc.addPage();
   doc.moveDown(0.5);
-  doc.font('bold').fontSize(12).fillColor(INK.text).text(text, MARGIN, doc.y, { width });
+  tagged(doc, section, 'H2', () =>
+    doc.font('bold').fontSize(12).fillColor(INK.text).text(text, MARGIN, doc.y, { width }),
+  );
   const ruleY = doc.y + 2;
-  doc
-    .moveTo(MARGIN, ruleY)
-    .lineTo(MARGIN + width, ruleY)
-    .lineWidth(0.5)
-    .strokeColor(INK.rule)
-    .stroke();
+  rule(doc, MARGIN, ruleY, width, 0.5);
   doc.y = ruleY + 6;
 }
 
 /** An empty field or timeline, said as the charter page says it. */
-function nothingYet(doc: Doc, width: number) {
-  doc
-    .font('regular')
-    .fontSize(10)
-    .fillColor(INK.faint)
-    .text(PDF_MESSAGES.empty, MARGIN, doc.y, { width, paragraphGap: 5 });
+function nothingYet(doc: Doc, section: Structure, width: number) {
+  tagged(doc, section, 'P', () =>
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(INK.faint)
+      .text(PDF_MESSAGES.empty, MARGIN, doc.y, { width, paragraphGap: 5 }),
+  );
 }
 
-function richText(doc: Doc, html: string, width: number) {
+/** The list each depth of list item goes into: a deeper list sits in the item above it. */
+interface OpenList {
+  list: Structure;
+  item?: Structure;
+  ordered: boolean;
+}
+
+function richText(doc: Doc, section: Structure, html: string, width: number) {
   const blocks = richTextBlocks(html);
   if (blocks.length === 0) {
-    nothingYet(doc, width);
+    nothingYet(doc, section, width);
     return;
   }
+  const lists: OpenList[] = [];
+  const closeLists = (depth: number) => {
+    while (lists.length > depth) {
+      const open = lists.pop()!;
+      open.item?.end();
+      open.list.end();
+    }
+  };
   doc.font('regular').fontSize(10).fillColor(INK.text);
   for (const block of blocks) {
     if (!block.marker) {
-      doc.text(block.text, MARGIN, doc.y, { width, lineGap: 2, paragraphGap: 5 });
+      closeLists(0);
+      tagged(doc, section, 'P', () =>
+        doc.text(block.text, MARGIN, doc.y, { width, lineGap: 2, paragraphGap: 5 }),
+      );
       continue;
     }
-    const indent = 14 + block.depth * 14;
-    const { y } = doc;
-    doc.text(block.marker, MARGIN + indent - 12, y, { width: 12, lineBreak: false });
-    doc.text(block.text, MARGIN + indent, y, { width: width - indent, lineGap: 2, paragraphGap: 3 });
+    listItem(doc, section, lists, closeLists, block, width);
   }
+  closeLists(0);
   doc.x = MARGIN;
 }
 
-function timeline(doc: Doc, rows: Timeline[], width: number) {
+/** A list item (Lbl and LBody) in the list of its depth, opening the lists down to it. */
+function listItem(
+  doc: Doc,
+  section: Structure,
+  lists: OpenList[],
+  closeLists: (depth: number) => void,
+  block: TextBlock,
+  width: number,
+) {
+  // A numbered list that starts again at 1, or bullets after numbers, is a list of its own.
+  const ordered = block.marker !== '•';
+  const current = lists[block.depth];
+  closeLists(
+    current && (current.ordered !== ordered || block.marker === '1.') ? block.depth : block.depth + 1,
+  );
+  while (lists.length <= block.depth) {
+    const above = lists.at(-1);
+    lists.push({ list: group(doc, above?.item ?? above?.list ?? section, 'L'), ordered });
+  }
+  const open = lists.at(-1)!;
+  open.item?.end();
+  const item = group(doc, open.list, 'LI');
+  open.item = item;
+  const indent = 14 + block.depth * 14;
+  const { y } = doc;
+  tagged(doc, item, 'Lbl', () =>
+    doc.text(block.marker!, MARGIN + indent - 12, y, { width: 12, lineBreak: false }),
+  );
+  tagged(doc, item, 'LBody', () =>
+    doc.text(block.text, MARGIN + indent, y, { width: width - indent, lineGap: 2, paragraphGap: 3 }),
+  );
+}
+
+/** The timeline as a table: each row's dates (its header) and what happens then. */
+function timeline(doc: Doc, section: Structure, rows: Timeline[], width: number) {
   if (rows.length === 0) {
-    nothingYet(doc, width);
+    nothingYet(doc, section, width);
     return;
   }
+  const table = group(doc, section, 'Table');
   const datesWidth = 170;
   for (const row of rows) {
     const dates = timelineDates(row);
@@ -194,12 +278,25 @@ function timeline(doc: Doc, rows: Timeline[], width: number) {
     );
     if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const { y } = doc;
-    doc.fillColor(INK.muted).text(dates, MARGIN, y, { width: datesWidth - 10 });
-    doc
-      .fillColor(INK.text)
-      .text(description, MARGIN + datesWidth, y, { width: width - datesWidth, lineGap: 2 });
+    const tableRow = group(doc, table, 'TR');
+    tagged(
+      doc,
+      tableRow,
+      'TH',
+      () => doc.fillColor(INK.muted).text(dates, MARGIN, y, { width: datesWidth - 10 }),
+      {
+        scope: 'Row',
+      },
+    );
+    tagged(doc, tableRow, 'TD', () =>
+      doc
+        .fillColor(INK.text)
+        .text(description, MARGIN + datesWidth, y, { width: width - datesWidth, lineGap: 2 }),
+    );
+    tableRow.end();
     doc.y = y + height + 5;
   }
+  table.end();
   doc.x = MARGIN;
 }
 
@@ -227,13 +324,19 @@ function footers(doc: Doc, left: string, made: string) {
     const page = PDF_MESSAGES.page(index - start + 1, count);
     const right = `${made}   ·   ${page}`;
     const rightWidth = doc.widthOfString(right);
-    doc.text(left, MARGIN, y, {
-      width: width - rightWidth - 20,
-      lineBreak: false,
-      ellipsis: true,
-      height: 10,
-    });
-    doc.text(right, MARGIN + width - rightWidth, y, { lineBreak: false });
+    artifact(
+      doc,
+      () => {
+        doc.text(left, MARGIN, y, {
+          width: width - rightWidth - 20,
+          lineBreak: false,
+          ellipsis: true,
+          height: 10,
+        });
+        doc.text(right, MARGIN + width - rightWidth, y, { lineBreak: false });
+      },
+      'Pagination',
+    );
     doc.page.margins.bottom = bottom;
   }
 }

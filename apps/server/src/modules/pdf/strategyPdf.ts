@@ -2,7 +2,9 @@
  * The strategy on ONE landscape page: title, ambition, the focus areas side by side with their
  * status counts, and each initiative's status, owners and last update. Whatever the texts, it
  * fits: the layout is measured at shrinking type sizes and fewer lines per text (ellipsis beyond)
- * until every column fits, and only then drawn.
+ * until every column fits, and only then drawn. Tagged (tags.ts) in reading order: the title (H1)
+ * and ambition, then each focus area as a section (H2, its status counts as a list, then each
+ * initiative as a section: H3 title, status, owners, last update); the page's footer is furniture.
  */
 import {
   displayName,
@@ -20,7 +22,8 @@ import {
   statusOrInactive,
 } from '@keystone/contract';
 import { createDocument, type Doc, finish, INK, oneLine } from './document';
-import { textLines } from './lines';
+import { type Lines, textLines } from './lines';
+import { artifact, documentRoot, group, rule, type Structure, tagged } from './tags';
 
 const MARGIN = 30;
 const COLUMN_GAP = 10;
@@ -38,10 +41,22 @@ const DENSITIES = [
 ];
 type Density = (typeof DENSITIES)[number];
 
-/** A measured part of the page: its height, and how to draw it at a place. */
+/** A measured part of the page: its height, and how to draw it at a place, tagged under `parent`. */
 interface Block {
   height: number;
-  draw: (x: number, y: number) => void;
+  draw: (x: number, y: number, parent: Structure) => void;
+}
+
+/** Measured lines as one element of `type` (none for no text). */
+function tagLines(
+  doc: Doc,
+  parent: Structure,
+  type: 'H1' | 'H2' | 'H3' | 'P',
+  lines: Lines,
+  x: number,
+  y: number,
+) {
+  if (lines.lines.length > 0) tagged(doc, parent, type, () => lines.draw(x, y));
 }
 
 export interface StrategyPdfInput {
@@ -88,11 +103,13 @@ export async function strategyPdf({
   }
   // The densest layout is drawn even if a column were still too tall: it never makes a second page.
   const { header, columns: blocks } = chosen!;
-  header.draw(MARGIN, MARGIN);
+  const root = documentRoot(doc);
+  header.draw(MARGIN, MARGIN, root);
   for (const [index, block] of blocks.entries()) {
-    block.draw(MARGIN + index * (columnWidth + COLUMN_GAP), MARGIN + header.height);
+    block.draw(MARGIN + index * (columnWidth + COLUMN_GAP), MARGIN + header.height, root);
   }
-  footer.draw(MARGIN, height - MARGIN - footer.height);
+  artifact(doc, () => footer.draw(MARGIN, height - MARGIN - footer.height, root), 'Pagination');
+  root.end();
   return finish(doc);
 }
 
@@ -113,16 +130,11 @@ function headerBlock(doc: Doc, strategy: Strategy, width: number, { scale }: Den
   const height = ambitionTop + ambition.height + 14;
   return {
     height,
-    draw: (x, y) => {
-      title.draw(x, y);
-      ambition.draw(x, y + ambitionTop);
+    draw: (x, y, parent) => {
+      tagLines(doc, parent, 'H1', title, x, y);
+      tagLines(doc, parent, 'P', ambition, x, y + ambitionTop);
       const ruleY = y + height - 7;
-      doc
-        .moveTo(x, ruleY)
-        .lineTo(x + width, ruleY)
-        .lineWidth(0.75)
-        .strokeColor(INK.rule)
-        .stroke();
+      rule(doc, x, ruleY, width, 0.75);
     },
   };
 }
@@ -144,30 +156,34 @@ function focusAreaBlock(
   const height = headHeight + cards.reduce((sum, card) => sum + card.height + CARD_GAP, 0);
   return {
     height,
-    draw: (x, y) => {
-      title.draw(x, y);
-      counts.draw(x, y + title.height + 4);
+    draw: (x, y, parent) => {
+      const section = group(doc, parent, 'Sect');
+      tagLines(doc, section, 'H2', title, x, y);
+      counts.draw(x, y + title.height + 4, section);
       let top = y + headHeight;
       for (const card of cards) {
-        card.draw(x, top);
+        card.draw(x, top, section);
         top += card.height + CARD_GAP;
       }
+      section.end();
     },
   };
 }
 
-/** A status's label on its colour, as the board shows it. */
+/** A status's label on its colour, as the board shows it: the colour is decoration, the label text. */
 function pill(doc: Doc, text: string, status: InitiativeStatus, size: number) {
   doc.font('bold').fontSize(size);
   const padding = size * 0.55;
   const width = doc.widthOfString(text) + 2 * padding;
   const height = doc.currentLineHeight(true) + size * 0.35;
+  const { hex, ink } = INITIATIVE_STATUSES[status];
   return {
     width,
     height,
-    draw: (x: number, y: number) => {
-      const { hex, ink } = INITIATIVE_STATUSES[status];
+    background: (x: number, y: number) => {
       doc.roundedRect(x, y, width, height, height / 2).fill(hex);
+    },
+    label: (x: number, y: number) => {
       doc
         .font('bold')
         .fontSize(size)
@@ -176,6 +192,7 @@ function pill(doc: Doc, text: string, status: InitiativeStatus, size: number) {
     },
   };
 }
+type Pill = ReturnType<typeof pill>;
 
 /** "2 On Track", "1 Blocked"…: one pill per status present, wrapped over as many rows as needed. */
 function statusCounts(doc: Doc, initiatives: Initiative[], width: number, scale: number): Block {
@@ -187,7 +204,7 @@ function statusCounts(doc: Doc, initiatives: Initiative[], width: number, scale:
   const pills = INITIATIVE_STATUS_CODES.filter((code) => counts.has(code)).map((code) =>
     pill(doc, `${counts.get(code)} ${INITIATIVE_STATUSES[code].label}`, code, 6.8 * scale),
   );
-  const placed: { x: number; y: number; draw: (x: number, y: number) => void }[] = [];
+  const placed: { x: number; y: number; pill: Pill }[] = [];
   let x = 0;
   let y = 0;
   const rowHeight = (pills[0]?.height ?? 0) + 3;
@@ -196,13 +213,23 @@ function statusCounts(doc: Doc, initiatives: Initiative[], width: number, scale:
       x = 0;
       y += rowHeight;
     }
-    placed.push({ x, y, draw: one.draw });
+    placed.push({ x, y, pill: one });
     x += one.width + 3;
   }
   return {
     height: pills.length ? y + rowHeight - 3 : 0,
-    draw: (left, top) => {
-      for (const one of placed) one.draw(left + one.x, top + one.y);
+    draw: (left, top, parent) => {
+      if (placed.length === 0) return;
+      artifact(doc, () => {
+        for (const one of placed) one.pill.background(left + one.x, top + one.y);
+      });
+      const list = group(doc, parent, 'L');
+      for (const one of placed) {
+        const item = group(doc, list, 'LI');
+        tagged(doc, item, 'LBody', () => one.pill.label(left + one.x, top + one.y));
+        item.end();
+      }
+      list.end();
     },
   };
 }
@@ -235,15 +262,24 @@ function initiativeCard(
   const height = 2 * CARD_PADDING + parts.reduce((sum, part) => sum + part, 0);
   return {
     height,
-    draw: (x, y) => {
-      doc.rect(x, y, width, height).fill(INK.panel);
-      doc.rect(x, y, STATUS_BAR, height).fill(INITIATIVE_STATUSES[status].hex);
+    draw: (x, y, parent) => {
       const left = x + STATUS_BAR + CARD_PADDING;
-      let top = y + CARD_PADDING;
-      [badge, title, owners, updated].forEach((part, index) => {
-        part.draw(left, top);
-        top += parts[index]!;
+      const badgeTop = y + CARD_PADDING;
+      const titleTop = badgeTop + parts[0]!;
+      const ownersTop = titleTop + parts[1]!;
+      const updatedTop = ownersTop + parts[2]!;
+      artifact(doc, () => {
+        doc.rect(x, y, width, height).fill(INK.panel);
+        doc.rect(x, y, STATUS_BAR, height).fill(INITIATIVE_STATUSES[status].hex);
+        badge.background(left, badgeTop);
       });
+      // The title first, as the heading a reader jumps to; then what the card says of it.
+      const section = group(doc, parent, 'Sect');
+      tagLines(doc, section, 'H3', title, left, titleTop);
+      tagged(doc, section, 'P', () => badge.label(left, badgeTop));
+      tagLines(doc, section, 'P', owners, left, ownersTop);
+      tagLines(doc, section, 'P', updated, left, updatedTop);
+      section.end();
     },
   };
 }
@@ -257,6 +293,7 @@ function footerBlock(doc: Doc, pageWidth: number, left: string, right: string): 
   const rightLines = textLines(doc, right, rightWidth + 1, 1, style);
   return {
     height: rightLines.height,
+    // Page furniture: drawn inside the caller's artifact, so `parent` takes nothing.
     draw: (x, y) => {
       leftLines.draw(x, y);
       rightLines.draw(x + width - rightWidth, y);

@@ -114,8 +114,9 @@ describe('progress update page: the current view', () => {
 
   it('should colour each status with its readable text, Inactive in grey', async () => {
     openProgressAs(MARK.id);
-    // The last focus area's rows render just after the first's (ProgressView).
-    await screen.findByRole('combobox', { name: 'Status of Initiative 103' });
+    // The last focus area's rows render just after the first's (ProgressView), in a transition
+    // that a loaded machine may take longer than the usual wait to finish.
+    await screen.findByRole('combobox', { name: 'Status of Initiative 103' }, { timeout: 20_000 });
     const expected: [string, InitiativeStatus][] = [
       ['Initiative 101', 'OT'],
       ['Initiative 102', 'BL'],

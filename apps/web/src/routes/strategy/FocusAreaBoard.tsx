@@ -48,7 +48,8 @@ export function FocusAreaBoard({ focusAreas }: { focusAreas: FocusArea[] }) {
 
   return (
     <Box component="section" aria-labelledby="focus-areas-heading">
-      <Stack direction="row" spacing={3}>
+      {/* Wraps rather than break its headings' words when narrow. */}
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 3 }}>
         <SectionHeading id="focus-areas-heading" help={<HelpButton topic="focusAreas" />}>
           Focus areas
         </SectionHeading>

@@ -54,7 +54,7 @@ test('each page requests each resource once on load', async ({ page, app }) => {
   expect(reads(`/api/status-history/${strategy.id}/`)).toBe(1);
 
   await page.goto(`/strategy-settings/${strategy.id}`);
-  await expect(page.getByRole('heading', { name: 'Settings for:' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Settings for:/ })).toBeVisible();
   await settle(page);
   expect(reads(`/api/strategy/${strategy.id}`)).toBe(3);
   expect(reads(`/api/notification-settings/${strategy.id}/`)).toBe(2);

@@ -325,7 +325,7 @@ test('the strategy team, the strategy settings and the profile', async ({ page }
   await watch.expectNoScriptRan('the strategy team page');
 
   await page.goto(`/strategy-settings/${world.strategyId}`);
-  await expect(page.getByRole('list', { name: 'Strategy masters' })).toHaveText(FULL_NAME);
+  await expect(page.getByRole('heading', { level: 1 }).getByRole('list')).toHaveText(FULL_NAME);
   await expect(page).toHaveTitle(`Settings · ${PLAIN.title} · Keystone`);
   const strategyLink = page.getByRole('link', { name: PLAIN.title, exact: true });
   await expect(strategyLink).toBeVisible();

@@ -106,7 +106,7 @@ describe('reads on load', { timeout: 20_000 }, () => {
 
   it('should read the strategy and its settings once on the settings page', async () => {
     const { calls } = start('/strategy-settings/1');
-    await screen.findByRole('heading', { name: 'Settings for:' });
+    await screen.findByRole('heading', { name: /^Settings for:/ });
     await connect();
     expect(readsOf(calls)).toEqual({ '/api/strategy/1': 1, '/api/notification-settings/1/': 1 });
   });

@@ -11,6 +11,12 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom has no layout; ProseMirror asks for rectangles when it scrolls the caret into view.
 Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
 Range.prototype.getBoundingClientRect = () => new DOMRect();
+// Nor sizes to observe: the sticky bars' scroll padding (layout/scrollPadding.ts) never changes here.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 // Each test starts from nothing: no rendered tree, announcements, stubs, fake clock or stored session.
 afterEach(() => {

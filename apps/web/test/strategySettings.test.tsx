@@ -72,7 +72,7 @@ const saves = (calls: FakeCall[]) =>
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 const isDisabled = (element: HTMLElement) => element.hasAttribute('disabled');
 const problems = () => screen.getByRole('status', { name: 'Problems' });
-const loaded = () => screen.findByRole('heading', { name: 'Settings for:' });
+const loaded = () => screen.findByRole('heading', { name: /^Settings for:/ });
 const group = (name: string) => screen.getByRole('group', { name });
 // The picker's code arrives after the page has shown (ScheduleSection): found, not got.
 const picker = () => screen.findByRole('group', { name: 'First progress update' });
@@ -92,7 +92,8 @@ describe('strategy settings page', () => {
   it('should show the saved settings, the first update as the wall clock of the strategy zone', async () => {
     start();
     await loaded();
-    const masters = screen.getByRole('list', { name: 'Strategy masters' });
+    // The masters' names are part of the page's heading.
+    const masters = within(screen.getByRole('heading', { level: 1 })).getByRole('list');
     expect(
       within(masters)
         .getAllByRole('listitem')

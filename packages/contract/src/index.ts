@@ -34,6 +34,7 @@ export * from './realtime';
 export * from './reportSummaryText';
 export * from './richText';
 export * from './richTextRules';
+export * from './screenReaderText';
 export * from './security';
 export * from './sessions';
 export * from './statuses';

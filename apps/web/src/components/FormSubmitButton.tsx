@@ -1,9 +1,9 @@
 /** The full-width submit button of the account forms, showing what it is doing while busy. */
-import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
+import { BusyButton } from './BusyButton';
 
 interface FormSubmitButtonProps {
-  /** The request is running: the button is disabled and says `pendingLabel`. */
+  /** The request is running: the button does nothing (keeping focus) and says `pendingLabel`. */
   pending: boolean;
   pendingLabel: string;
   /** Disabled for another reason (e.g. a second sign-in flow is running). */
@@ -18,15 +18,16 @@ export function FormSubmitButton({
   children,
 }: FormSubmitButtonProps) {
   return (
-    <Button
+    <BusyButton
       type="submit"
       variant="contained"
       size="large"
       fullWidth
-      disabled={pending || disabled}
+      busy={pending}
+      disabled={disabled && !pending}
       sx={{ mt: 2 }}
     >
       {pending ? pendingLabel : children}
-    </Button>
+    </BusyButton>
   );
 }

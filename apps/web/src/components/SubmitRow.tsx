@@ -1,9 +1,9 @@
 /** A form's submit button with its spinner while saving and the timed result message beside it. */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { ReactNode } from 'react';
+import { BusyButton } from './BusyButton';
 import type { TimedMessage } from './useTimedMessage';
 
 interface SubmitRowProps {
@@ -19,9 +19,9 @@ interface SubmitRowProps {
 export function SubmitRow({ pending, pendingLabel, message, disabled = false, children }: SubmitRowProps) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, minHeight: 40 }}>
-      <Button type="submit" variant="contained" disabled={disabled || pending}>
+      <BusyButton type="submit" variant="contained" disabled={disabled} busy={pending}>
         {children}
-      </Button>
+      </BusyButton>
       {pending && <CircularProgress size={22} aria-label={pendingLabel} />}
       {message && (
         // Errors interrupt (alert); confirmations are announced politely (status).

@@ -17,6 +17,7 @@ import { headerPaths, portfolioPath } from '../../routes/paths';
 import { type HeaderLink, HeaderLinkButton, headerLinkSx } from './HeaderLinkButton';
 import { HeaderMenu } from './HeaderMenu';
 import { Logo } from './Logo';
+import { useScrollPadding } from './scrollPadding';
 import { UserMenu } from './UserMenu';
 
 /** Pages about one strategy, named by the route itself. */
@@ -61,9 +62,10 @@ export function Header() {
   const links = useHeaderLinks();
   // Measured in the browser at once (noSsr), so a narrow screen never shows the wide bar first.
   const narrow = useMediaQuery(narrowScreen, { noSsr: true });
+  const stickyHeader = useScrollPadding('top');
 
   return (
-    <AppBar position="sticky" elevation={0} color="primary">
+    <AppBar ref={stickyHeader} position="sticky" elevation={0} color="primary">
       <Toolbar sx={{ gap: 1 }}>
         <Link
           component={RouterLink}

@@ -9,6 +9,7 @@ import { useSession } from '../../api/session';
 import { isPhone } from '../../lib/device';
 import { accessibilityPath } from '../../routes/paths';
 import { LiveAnnouncer } from '../announcer/LiveAnnouncer';
+import { useFocusHeadingOnNavigation } from './focusOnNavigation';
 import { Header } from './Header';
 import { SiteFooter } from './SiteFooter';
 
@@ -20,6 +21,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const session = useSession();
+  useFocusHeadingOnNavigation();
   if (!OPEN_TO_PHONES.includes(pathname) && isPhone(navigator.userAgent)) {
     return <Navigate to={MOBILE_WARNING_PATH} replace />;
   }

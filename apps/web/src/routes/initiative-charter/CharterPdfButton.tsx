@@ -1,9 +1,9 @@
 /** "Download PDF" of the charter page: the server's printable charter, on the paper of the user's locale. */
 import { PDF_MESSAGES } from '@keystone/contract';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { pdfFailure, usePdfDownload } from '../../api/pdf';
+import { BusyButton } from '../../components/BusyButton';
 import { PdfProgress } from '../../components/PdfProgress';
 
 interface CharterPdfButtonProps {
@@ -15,15 +15,15 @@ export function CharterPdfButton({ initiativeId, reportError }: CharterPdfButton
   const pdf = usePdfDownload('charter');
   return (
     <>
-      <Button
+      <BusyButton
         variant="outlined"
         size="small"
         startIcon={pdf.isPending ? <CircularProgress size={16} aria-hidden /> : <PictureAsPdfOutlined />}
-        disabled={pdf.isPending}
+        busy={pdf.isPending}
         onClick={() => pdf.mutate(initiativeId, { onError: (error) => reportError(pdfFailure(error)) })}
       >
         {PDF_MESSAGES.downloadPdf}
-      </Button>
+      </BusyButton>
       <PdfProgress open={pdf.isPending} />
     </>
   );

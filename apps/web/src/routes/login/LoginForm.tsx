@@ -4,6 +4,7 @@ import { loginRequest } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Credentials, credentialsWire, login, type SignInOutcome } from '../../api/auth';
 import { loginErrorMessage } from '../../api/errorMessages';
@@ -27,6 +28,11 @@ export function LoginForm({ onSignedIn, disabled, email = '' }: LoginFormProps) 
   });
   const mutation = useMutation({ mutationFn: login, onSuccess: onSignedIn });
   const busy = mutation.isPending || disabled;
+  // A refused login moves focus to why (WCAG 2.4.3), so what is typed next is not lost.
+  const refusal = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (mutation.error) refusal.current?.focus();
+  }, [mutation.error]);
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit((credentials) => mutation.mutate(credentials))}>
@@ -47,7 +53,7 @@ export function LoginForm({ onSignedIn, disabled, email = '' }: LoginFormProps) 
         required
       />
       {mutation.isError && (
-        <Alert severity="error" sx={{ mt: 1 }}>
+        <Alert ref={refusal} tabIndex={-1} severity="error" sx={{ mt: 1 }}>
           {loginErrorMessage(mutation.error)}
         </Alert>
       )}

@@ -22,6 +22,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { errorMessage } from '../../api/errorMessages';
 import { useHelpVideos, useResetHelpVideo, useSetHelpVideo } from '../../api/helpVideos';
+import { BusyButton } from '../../components/BusyButton';
 import { HELP_TITLES, HELP_TOPICS } from '../../help/topics';
 import { OutcomeAlert, useOutcome } from './outcome';
 
@@ -182,9 +183,9 @@ function VideoForm({ topic, chosen, outcome, onDone }: VideoFormProps) {
         slotProps={{ htmlInput: { maxLength: HELP_VIDEO_DESCRIPTION_MAX } }}
       />
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
+        <BusyButton type="submit" variant="contained" busy={save.isPending}>
           {HELP_VIDEO_LABELS.save}
-        </Button>
+        </BusyButton>
         <Button onClick={onDone}>{HELP_VIDEO_LABELS.cancel}</Button>
       </Box>
     </Box>

@@ -2,7 +2,6 @@
 import { LIMITS, ORGANISATION_LABELS, ORGANISATION_MESSAGES, type Organisation } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { useOrganisation, useUpdateOrganisation } from '../../api/organisation';
+import { BusyButton } from '../../components/BusyButton';
 import { OutcomeAlert, useOutcome } from './outcome';
 
 export function OrganisationSettings() {
@@ -61,14 +61,15 @@ function SettingsForm({ organisation }: { organisation: Organisation }) {
           slotProps={{ htmlInput: { maxLength: LIMITS.organisationName } }}
           sx={{ flex: '1 1 280px', maxWidth: 440 }}
         />
-        <Button
+        <BusyButton
           type="submit"
           variant="contained"
-          disabled={update.isPending || trimmed.length === 0 || trimmed === organisation.name}
+          busy={update.isPending}
+          disabled={!update.isPending && (trimmed.length === 0 || trimmed === organisation.name)}
           sx={{ mt: 1 }}
         >
           {ORGANISATION_LABELS.saveName}
-        </Button>
+        </BusyButton>
       </Box>
       <FormControlLabel
         sx={{ mt: 1 }}

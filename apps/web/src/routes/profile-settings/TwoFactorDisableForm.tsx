@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { errorMessage } from '../../api/errorMessages';
 import { useDisableMfa } from '../../api/mfa';
+import { BusyButton } from '../../components/BusyButton';
 
 interface TwoFactorDisableFormProps {
   onDone: (detail: string) => void;
@@ -60,9 +61,9 @@ export function TwoFactorDisableForm({ onDone, onCancel }: TwoFactorDisableFormP
         </Alert>
       )}
       <Stack direction="row" spacing={1.5}>
-        <Button type="submit" variant="contained" color="error" disabled={disable.isPending}>
+        <BusyButton type="submit" variant="contained" color="error" busy={disable.isPending}>
           {disable.isPending ? 'Turning off...' : 'Turn off two-factor authentication'}
-        </Button>
+        </BusyButton>
         <Button onClick={onCancel} disabled={disable.isPending}>
           Cancel
         </Button>

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { useMfaStatus, useStartTotpSetup } from '../../api/mfa';
+import { BusyButton } from '../../components/BusyButton';
 import { RecoveryCodesList } from './RecoveryCodesList';
 import { TwoFactorDisableForm } from './TwoFactorDisableForm';
 import { TwoFactorSetup } from './TwoFactorSetup';
@@ -96,16 +97,16 @@ function TwoFactorBody() {
           {errorMessage(setup.error, MFA_MESSAGES.setupFailed)}
         </Alert>
       )}
-      <Button
+      <BusyButton
         variant="contained"
-        disabled={setup.isPending}
+        busy={setup.isPending}
         onClick={() => {
           setNotice(null);
           setup.mutate();
         }}
       >
         {setup.isPending ? 'Starting...' : 'Turn on two-factor authentication'}
-      </Button>
+      </BusyButton>
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { useConfirmTotp } from '../../api/mfa';
+import { BusyButton } from '../../components/BusyButton';
 
 interface TwoFactorSetupProps {
   setup: TotpSetup;
@@ -95,9 +96,9 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
         </Alert>
       )}
       <Stack direction="row" spacing={1.5}>
-        <Button type="submit" variant="contained" disabled={confirm.isPending}>
+        <BusyButton type="submit" variant="contained" busy={confirm.isPending}>
           {confirm.isPending ? 'Turning on...' : 'Turn on'}
-        </Button>
+        </BusyButton>
         <Button onClick={onCancel} disabled={confirm.isPending}>
           Cancel
         </Button>

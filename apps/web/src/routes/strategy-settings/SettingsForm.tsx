@@ -12,6 +12,7 @@ import { ApiError } from '../../api/client';
 import { errorMessage } from '../../api/errorMessages';
 import { type NotificationSettings, useUpdateNotificationSettings } from '../../api/notificationSettings';
 import { staleAnswer } from '../../api/staleEdits';
+import { useScrollPadding } from '../../components/layout/scrollPadding';
 import { SubmitRow } from '../../components/SubmitRow';
 import { useTimedMessage } from '../../components/useTimedMessage';
 import { RecipientsSection } from './RecipientsSection';
@@ -33,7 +34,12 @@ function showServerErrors(error: unknown, setError: UseFormSetError<SettingsForm
   for (const [key, messages] of Object.entries(error.fieldErrors)) {
     const path = formPathOf(key);
     if (path === null || !messages[0]) continue;
-    setError(path as Path<SettingsFormValues>, { type: 'server', message: messages[0] });
+    // Focus goes to the first field refused, not to the body (the Save button is then disabled).
+    setError(
+      path as Path<SettingsFormValues>,
+      { type: 'server', message: messages[0] },
+      { shouldFocus: !shown },
+    );
     shown = true;
   }
   return shown;
@@ -52,6 +58,7 @@ export function SettingsForm({ strategyId, settings }: SettingsFormProps) {
     resolver: settingsResolver,
   });
   const mutation = useUpdateNotificationSettings(strategyId);
+  const saveBar = useScrollPadding('bottom');
   const [message, showMessage] = useTimedMessage();
 
   // A colleague's save arriving while the form is open updates the fields not being edited.
@@ -92,6 +99,7 @@ export function SettingsForm({ strategyId, settings }: SettingsFormProps) {
       <RecipientsSection control={control} />
       <RemindersSection control={control} trigger={trigger} />
       <Box
+        ref={saveBar}
         sx={{
           position: 'sticky',
           bottom: 0,

@@ -57,20 +57,18 @@ export function StrategySettingsPage() {
   return (
     <Box sx={pageSx}>
       <title>{`Settings · ${title} · ${PRODUCT_NAME}`}</title>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <Typography variant="h1">{PROGRESS_MESSAGES.settingsHeading}</Typography>
-        <Box
-          component="ul"
-          aria-label="Strategy masters"
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
-        >
+      {/* The masters' names belong to the heading (spec: "Settings for:" with their names). */}
+      <Typography variant="h1" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        {PROGRESS_MESSAGES.settingsHeading}
+        {/* Unnamed: a name of its own would stand for the names in the heading's. */}
+        <Box component="span" role="list" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {settings.data.strategyMasters.map((master) => (
-            <Box component="li" key={`${master.id}:${master.email}`}>
-              <Chip label={personName(master)} />
+            <Box component="span" role="listitem" key={`${master.id}:${master.email}`}>
+              <Chip component="span" label={personName(master)} />
             </Box>
           ))}
         </Box>
-      </Box>
+      </Typography>
       <Typography color="textSecondary" sx={{ mt: 1, mb: 3 }}>
         Progress reports and reminders of{' '}
         <Link component={RouterLink} to={`/strategy/${strategyId}`}>

@@ -84,9 +84,13 @@ export function TeamForm({ strategy, queryKey, options, user }: TeamFormProps) {
       showMessage({ severity: 'success', text: MESSAGES.strategyTeamSaved });
     } catch (error) {
       if (error instanceof ApiError) {
+        // The first field refused takes focus: Submit is disabled by the errors and would lose it.
+        let focused = false;
         for (const [key, messages] of Object.entries(error.fieldErrors)) {
           const field = formFieldOfServerKey(key);
-          if (field && messages[0]) setError(field, { type: 'server', message: messages[0] });
+          if (!field || !messages[0]) continue;
+          setError(field, { type: 'server', message: messages[0] }, { shouldFocus: !focused });
+          focused = true;
         }
       }
       showMessage({ severity: 'error', text: errorMessage(error, STRATEGY_MESSAGES.updateTeamFailed) });

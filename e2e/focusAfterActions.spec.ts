@@ -26,9 +26,10 @@ test('after a page change focus is on the new page heading', async ({ page, app 
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   expect(await focusedSummary(page)).toMatch(/^h1: /);
 
-  // The next Tab goes on from the heading, into the page.
+  // The next Tab goes on from the heading, into the page (once the page's list has come).
+  await expect(page.getByRole('main').getByRole('link', { name: 'Walked by keyboard' })).toBeVisible();
   await page.keyboard.press('Tab');
-  expect(await focusIsInMain(page)).toBe(true);
+  expect(await focusIsInMain(page), await focusedSummary(page)).toBe(true);
 
   // A link inside the page, whose own page then disappears.
   await page.goto(`/strategy-settings/${strategy.id}`);

@@ -56,6 +56,7 @@ interface Reflow {
   scrollWidth: number;
   /** The innermost elements that reach past the right edge outside any box that scrolls. */
   overflowing: string[];
+  clipped: string[];
 }
 
 // Runs in the page; e2e is compiled without the DOM types, so it is a script.
@@ -77,7 +78,15 @@ const MEASURE = `(() => {
     .filter((element) => ![...element.children].some(past))
     .slice(0, 8)
     .map(describe);
-  return { scrollWidth: document.documentElement.scrollWidth, overflowing };
+  // Text cut off at its box's edge ("…" or hidden): its own words wider than the box that clips them.
+  const clipped = [...document.body.querySelectorAll('*')]
+    .filter((element) => !/^(INPUT|TEXTAREA)$/.test(element.tagName) && element.clientWidth > 1)
+    .filter((element) => /hidden|clip/.test(getComputedStyle(element).overflowX))
+    .filter((element) => element.scrollWidth > element.clientWidth + 1)
+    .filter((element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent.trim()))
+    .slice(0, 8)
+    .map(describe);
+  return { scrollWidth: document.documentElement.scrollWidth, overflowing, clipped };
 })()`;
 
 async function expectFits(page: Page, target: PageCase, width: number) {
@@ -95,6 +104,7 @@ async function expectFits(page: Page, target: PageCase, width: number) {
   expect
     .soft(measured.scrollWidth, `${target.path} at ${width} px: ${measured.overflowing.join('; ')}`)
     .toBeLessThanOrEqual(width);
+  expect.soft(measured.clipped, `${target.path} at ${width} px: clipped text`).toEqual([]);
 }
 
 const WIDTHS = process.env.REFLOW_SCREENSHOTS ? [320, 820, 1366] : [320, 820];

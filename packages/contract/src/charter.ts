@@ -93,6 +93,9 @@ export function charterPartsInWords(fields: readonly string[]): string {
 export const approvalWithdrawal = z.object({ fields: z.array(z.string()) });
 export type ApprovalWithdrawal = z.infer<typeof approvalWithdrawal>;
 
+/** The timeline's column headings (and, on a narrow screen, the labels of a row's stacked cells). */
+export const TIMELINE_COLUMNS = { milestone: 'Milestone', start: 'Start date', end: 'End date' } as const;
+
 /** Spec §5: the date pickers cover 50 years either side of today. */
 export const DATE_RANGE_YEARS = 50;
 

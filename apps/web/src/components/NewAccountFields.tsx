@@ -20,7 +20,8 @@ export function NewAccountFields<F extends FieldValues & NewAccount>({ control }
   const field = (name: keyof NewAccount) => name as Path<F>;
   return (
     <>
-      <Box sx={{ display: 'flex', gap: 2 }}>
+      {/* One under the other on a narrow screen, where side by side their labels are cut off. */}
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, columnGap: 2 }}>
         <FormTextField
           control={control}
           name={field('firstName')}

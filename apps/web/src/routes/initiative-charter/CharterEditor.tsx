@@ -69,7 +69,8 @@ export function CharterEditor({ initiative, userId }: CharterEditorProps) {
         <Stack
           direction="row"
           spacing={2}
-          sx={{ alignItems: 'center', mb: 1, minHeight: 40 }}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1, minHeight: 40 }}
           {...PRINT_HIDDEN}
         >
           <Link
@@ -83,14 +84,15 @@ export function CharterEditor({ initiative, userId }: CharterEditorProps) {
               gap: 0.5,
               color: 'text.secondary',
               minWidth: 0,
+              // The whole title, wrapped: the room the buttons leave, and a line of its own when narrow.
+              flex: { xs: '1 1 100%', sm: '1 1 240px' },
             }}
           >
             <ArrowBack fontSize="small" />
-            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
               {strategyTitle || (strategy.data ? STRATEGY_MESSAGES.untitledStrategy : 'Back to the strategy')}
             </Box>
           </Link>
-          <Box sx={{ flexGrow: 1 }} />
           <ConnectionStatusIndicator />
           <SaveStatusIndicator />
           <ActivityButton

@@ -65,7 +65,14 @@ export function TeamBlock({ strategyId, owners, sponsors, teamMembers }: TeamBlo
         </Link>
       }
     >
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2 }}>
+      {/* One list under the other on a narrow screen, where three columns break names mid-word. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+          gap: 2,
+        }}
+      >
         <PeopleList title="Owners" people={owners} />
         <PeopleList title="Sponsors" people={sponsors} />
         <PeopleList title="Team members" people={teamMembers} />

@@ -2,7 +2,7 @@
  * One timeline row: a single-line description and two dates, each change saved in one call.
  * A date pair that breaks a rule stays on screen, unsent, with the rule's message under the row.
  */
-import { CHARTER_MESSAGES, LIMITS } from '@keystone/contract';
+import { CHARTER_MESSAGES, LIMITS, TIMELINE_COLUMNS } from '@keystone/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
@@ -13,6 +13,7 @@ import { charterFailure, type Timeline, useCharterSaves } from '../../api/charte
 import { staleAnswer } from '../../api/staleEdits';
 import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
 import { EditConflict, plainText } from '../../components/EditConflict';
+import { StackedCellLabel } from '../../components/stackedTable';
 import { useAutosave } from '../../lib/autosave/useAutosave';
 import { dateToDay, dayToDate, formatDay } from '../../lib/calendarDays';
 import { changedDays, type TimelineDates, timelineDatesProblem } from './charterDates';
@@ -95,6 +96,7 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
         sx={{ verticalAlign: 'top', '& > td': { borderBottom: rowProblem ? 'none' : undefined } }}
       >
         <TableCell sx={{ pt: 1.25 }}>
+          <StackedCellLabel>{TIMELINE_COLUMNS.milestone}</StackedCellLabel>
           <CollaborativeField
             model="timeline"
             resId={timeline.id}
@@ -117,6 +119,7 @@ export function TimelineRow({ timeline, position, onDelete, deleting }: Timeline
         </TableCell>
         {(['start', 'end'] as const).map((which) => (
           <TableCell key={which} onFocus={() => setTypingDate(true)} onBlur={() => setTypingDate(false)}>
+            <StackedCellLabel>{TIMELINE_COLUMNS[which]}</StackedCellLabel>
             <TimelineDateField
               timelineId={timeline.id}
               field={which === 'start' ? 'start_date' : 'end_date'}

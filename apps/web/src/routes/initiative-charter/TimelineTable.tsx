@@ -1,5 +1,8 @@
-/** The charter's timeline (spec §2, §5): rows of milestone, start and end date; editors add and delete rows. */
-import { CHARTER_FIELD_LABELS, LIMITS } from '@keystone/contract';
+/**
+ * The charter's timeline (spec §2, §5): rows of milestone, start and end date, stacked on a narrow
+ * screen; editors add and delete rows.
+ */
+import { CHARTER_FIELD_LABELS, LIMITS, TIMELINE_COLUMNS } from '@keystone/contract';
 import Add from '@mui/icons-material/Add';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import Box from '@mui/material/Box';
@@ -20,6 +23,7 @@ import {
   useTimelinesQuery,
 } from '../../api/charter';
 import { RetryAlert } from '../../components/RetryAlert';
+import { stackedTableSx } from '../../components/stackedTable';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { WITHDRAWS_APPROVAL } from './ApprovalEditGuard';
 import { CharterSection } from './CharterSection';
@@ -53,12 +57,17 @@ function TimelineRows({ rows }: { rows: Timeline[] }) {
       }),
     );
   return (
-    <Table size="small" aria-label="Timeline" sx={{ tableLayout: 'fixed' }} {...WITHDRAWS_APPROVAL}>
+    <Table
+      size="small"
+      aria-label="Timeline"
+      sx={[{ tableLayout: 'fixed' }, stackedTableSx]}
+      {...WITHDRAWS_APPROVAL}
+    >
       <TableHead>
         <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary' } }}>
-          <TableCell>Milestone</TableCell>
-          <TableCell sx={{ width: DATE_COLUMN_WIDTH }}>Start date</TableCell>
-          <TableCell sx={{ width: DATE_COLUMN_WIDTH }}>End date</TableCell>
+          <TableCell>{TIMELINE_COLUMNS.milestone}</TableCell>
+          <TableCell sx={{ width: DATE_COLUMN_WIDTH }}>{TIMELINE_COLUMNS.start}</TableCell>
+          <TableCell sx={{ width: DATE_COLUMN_WIDTH }}>{TIMELINE_COLUMNS.end}</TableCell>
           <TableCell sx={{ width: 48 }} {...PRINT_HIDDEN}>
             <Box component="span" sx={visuallyHidden}>
               Actions

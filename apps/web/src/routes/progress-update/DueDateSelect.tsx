@@ -35,7 +35,12 @@ export function DueDateSelect({ value, onChange, nextDue, timeZone, lockedDates 
       size="small"
       fullWidth={false}
       margin="none"
-      sx={{ minWidth: 300 }}
+      // On a narrow screen the chosen date wraps rather than pushing the page wider.
+      sx={{
+        minWidth: { sm: 300 },
+        maxWidth: '100%',
+        '& .MuiSelect-select.MuiInputBase-input': { whiteSpace: 'normal' },
+      }}
     >
       <MenuItem value={CURRENT}>{currentLabel(nextDue, timeZone)}</MenuItem>
       {newestFirst(lockedDates).map((date) => (

@@ -1,4 +1,7 @@
-/** A focus area's card on the progress page (spec §2): its initiatives under Initiative, Status and Comments. */
+/**
+ * A focus area's card on the progress page (spec §2): its initiatives under Initiative, Status and
+ * Comments; on a narrow screen each initiative's three are stacked.
+ */
 import { plainText, STRATEGY_MESSAGES } from '@keystone/contract';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -9,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { Comment, FocusArea } from '../../api/strategyWire';
+import { stackedTableSx } from '../../components/stackedTable';
 import { InitiativeProgressRow } from './InitiativeProgressRow';
 
 interface FocusAreaProgressProps {
@@ -37,7 +41,10 @@ export function FocusAreaProgress({ focusArea, lockedComments, targetedId }: Foc
       >
         {title}
       </Typography>
-      <Table aria-labelledby={headingId} sx={{ tableLayout: 'fixed', '& td, & th': { px: 2.5 } }}>
+      <Table
+        aria-labelledby={headingId}
+        sx={[{ tableLayout: 'fixed', '& td, & th': { px: 2.5 } }, stackedTableSx]}
+      >
         <colgroup>
           {HEADINGS.map((heading) => (
             <col key={heading.text} style={{ width: heading.width }} />

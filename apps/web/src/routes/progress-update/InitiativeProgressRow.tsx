@@ -123,7 +123,12 @@ export function InitiativeProgressRow({ initiative, lockedComments, targeted }: 
                 <Box
                   key={type}
                   data-testid="comment-row"
-                  sx={{ display: 'grid', gridTemplateColumns: '96px minmax(0, 1fr)', columnGap: 1.5 }}
+                  sx={{
+                    display: 'grid',
+                    // On a narrow screen the comment's name sits above it, so the text keeps the width.
+                    gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '96px minmax(0, 1fr)' },
+                    columnGap: 1.5,
+                  }}
                 >
                   <Typography
                     component="dt"

@@ -138,9 +138,22 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
           <ActivityButton scope={{ kind: 'strategy', strategyId: strategy.id }} userId={userId} />
         </Stack>
         <Box
-          sx={{ bgcolor: 'background.paper', borderRadius: 3, p: { xs: 2, md: 4 }, display: 'grid', gap: 3 }}
+          sx={{
+            bgcolor: 'background.paper',
+            borderRadius: 3,
+            p: { xs: 2, md: 4 },
+            display: 'grid',
+            // One column never wider than the card, whatever a child's longest word.
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: 3,
+          }}
         >
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}>
+          <Stack
+            direction="row"
+            spacing={2}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}
+          >
             <DueDateSelect
               value={date ?? CURRENT}
               onChange={setSelected}

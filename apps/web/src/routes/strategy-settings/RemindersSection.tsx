@@ -40,7 +40,12 @@ export function RemindersSection({ control, trigger }: RemindersSectionProps) {
         {fields.map((item, index) => {
           const name = `Reminder ${index + 1}`;
           return (
-            <Box component="li" key={item.id} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+            <Box
+              component="li"
+              key={item.id}
+              // On a narrow screen the unit and the words after it move to the next line.
+              sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}
+            >
               <SettingsTextField
                 control={control}
                 name={`teamReminders.${index}.offsetNumber`}

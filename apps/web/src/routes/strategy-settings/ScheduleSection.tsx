@@ -111,7 +111,7 @@ export function ScheduleSection({ control, saved }: ScheduleSectionProps) {
             />
           )}
         />
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
           <SettingsTextField
             control={control}
             name="updateFrequencyNumber"

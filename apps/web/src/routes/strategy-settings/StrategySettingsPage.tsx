@@ -14,10 +14,11 @@ import { useSession } from '../../api/session';
 import { isMissingStrategy, parseStrategyId, useStrategyQuery } from '../../api/strategies';
 import { RetryAlert } from '../../components/RetryAlert';
 import { StrategyMissing } from '../../components/StrategyMissing';
+import { wrappingChipSx } from '../../components/wrappingChip';
 import { personName } from '../../lib/personName';
 import { SettingsForm } from './SettingsForm';
 
-const pageSx = { px: 4, py: 4, maxWidth: 960, width: '100%', mx: 'auto' } as const;
+const pageSx = { px: { xs: 2, sm: 4 }, py: 4, maxWidth: 960, width: '100%', mx: 'auto' } as const;
 
 function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -61,10 +62,15 @@ export function StrategySettingsPage() {
       <Typography variant="h1" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
         {PROGRESS_MESSAGES.settingsHeading}
         {/* Unnamed: a name of its own would stand for the names in the heading's. */}
-        <Box component="span" role="list" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Box component="span" role="list" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, minWidth: 0 }}>
           {settings.data.strategyMasters.map((master) => (
-            <Box component="span" role="listitem" key={`${master.id}:${master.email}`}>
-              <Chip component="span" label={personName(master)} />
+            <Box component="span" role="listitem" key={`${master.id}:${master.email}`} sx={{ minWidth: 0 }}>
+              {/* A long name wraps inside its chip rather than widening the page. */}
+              <Chip
+                component="span"
+                label={personName(master)}
+                sx={{ ...wrappingChipSx, maxWidth: '100%' }}
+              />
             </Box>
           ))}
         </Box>

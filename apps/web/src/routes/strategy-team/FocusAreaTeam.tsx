@@ -1,4 +1,7 @@
-/** One focus area on the team page: a table of its initiatives with Sponsor, Owner and Team pickers. */
+/**
+ * One focus area on the team page: a table of its initiatives with Sponsor, Owner and Team pickers,
+ * stacked under each initiative on a narrow screen.
+ */
 import {
   canEditOwners,
   canEditSponsors,
@@ -18,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { type Control, Controller } from 'react-hook-form';
 import type { Person } from '../../api/strategies';
 import type { TeamFocusArea } from '../../api/strategyWire';
+import { StackedCellLabel, stackedTableSx } from '../../components/stackedTable';
 import { PeoplePicker } from './PeoplePicker';
 import { ownersProblem, type TeamFormValues } from './teamRules';
 
@@ -54,7 +58,7 @@ export function FocusAreaTeam(props: FocusAreaTeamProps) {
       {area.initiatives.length === 0 ? (
         <Typography color="textSecondary">This focus area has no initiatives yet.</Typography>
       ) : (
-        <Table size="small" sx={{ tableLayout: 'fixed' }}>
+        <Table size="small" sx={[{ tableLayout: 'fixed' }, stackedTableSx]}>
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary' } }}>
               <TableCell sx={{ width: '22%' }}>Initiative</TableCell>
@@ -79,6 +83,7 @@ export function FocusAreaTeam(props: FocusAreaTeamProps) {
                   </TableCell>
                   {COLUMNS.map(({ field, heading, allowed }) => (
                     <TableCell key={field}>
+                      <StackedCellLabel>{heading}</StackedCellLabel>
                       <Controller
                         control={control}
                         name={`initiatives.${index}.${field}`}

@@ -12,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Person } from '../../api/strategies';
+import { wrappingChipSx } from '../../components/wrappingChip';
 import { personName } from '../../lib/personName';
 import { personFromTypedEmail, samePerson } from './teamRules';
 
@@ -107,6 +108,7 @@ export function PeoplePicker(props: PeoplePickerProps) {
               label={typeof person === 'string' ? person : personName(person)}
               {...itemProps}
               {...(!disabled && { onDelete })}
+              sx={wrappingChipSx}
             />
           );
         })

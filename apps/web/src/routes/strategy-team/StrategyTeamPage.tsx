@@ -49,10 +49,10 @@ export function StrategyTeamPage() {
 
   const title = shown.title.trim() || STRATEGY_MESSAGES.untitledStrategy;
   return (
-    <Box sx={{ px: 4, py: 4, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+    <Box sx={{ px: { xs: 2, sm: 4 }, py: 4, maxWidth: 1280, width: '100%', mx: 'auto' }}>
       <title>{`Strategy team · ${PRODUCT_NAME}`}</title>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3 }}>
-        <Typography variant="h1">
+        <Typography variant="h1" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {STRATEGY_MESSAGES.strategyTeamFor}{' '}
           <Box component="span" sx={{ fontWeight: 400 }}>
             {title}

@@ -68,6 +68,12 @@ const MEASURE = `(() => {
       if (scrolls(box)) return true;
     return false;
   };
+  // Text drawn nowhere on purpose (visuallyHidden: clipped to nothing) is not cut off.
+  const forScreenReaders = (element) => {
+    for (let box = element; box && box !== document.body; box = box.parentElement)
+      if (getComputedStyle(box).clip.startsWith('rect')) return true;
+    return false;
+  };
   const past = (element) => element.getBoundingClientRect().right > width + 0.5;
   const describe = (element) => {
     const name = element.getAttribute('aria-label') || (element.textContent || '').trim().slice(0, 40);
@@ -80,7 +86,7 @@ const MEASURE = `(() => {
     .map(describe);
   // Text cut off at its box's edge ("…" or hidden): its own words wider than the box that clips them.
   const clipped = [...document.body.querySelectorAll('*')]
-    .filter((element) => !/^(INPUT|TEXTAREA)$/.test(element.tagName) && element.clientWidth > 1)
+    .filter((element) => !/^(INPUT|TEXTAREA)$/.test(element.tagName) && !forScreenReaders(element))
     .filter((element) => /hidden|clip/.test(getComputedStyle(element).overflowX))
     .filter((element) => element.scrollWidth > element.clientWidth + 1)
     .filter((element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent.trim()))

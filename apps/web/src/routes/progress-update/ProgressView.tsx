@@ -121,7 +121,13 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
   return (
     <ProgressEditingContext.Provider value={editing}>
       <Box sx={{ width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 2, md: 4 }, py: 3 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, minHeight: 40 }}>
+        {/* Wraps on a narrow screen, where the save line and Activity do not fit beside the way back. */}
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1, minHeight: 40 }}
+        >
           <Link
             component={RouterLink}
             to={`/strategy/${strategy.id}`}

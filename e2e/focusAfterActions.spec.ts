@@ -4,8 +4,9 @@
  * login it is on the reason.
  */
 import { MESSAGES, PROGRESS_MESSAGES } from '@keystone/contract';
+import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiCall, createUser, logInBrowser } from './helpers/apiUsers';
+import { apiCall, createUser, logInBrowser, organisationAdmin } from './helpers/apiUsers';
 import { focusedSummary, focusIsInMain, outlineStyleOf } from './helpers/focusInPage';
 
 test('after a page change focus is on the new page heading', async ({ page, app }) => {
@@ -87,4 +88,40 @@ test('after the team Submit and the settings Save focus stays on the button or t
   await page.keyboard.press('Enter');
   await expect(page.getByText(PROGRESS_MESSAGES.settingsSaved)).toBeVisible();
   await onButtonOrOutcome('Save', PROGRESS_MESSAGES.settingsSaved);
+});
+
+test('a switch or button whose change is being saved keeps the focus', async ({ page, app }) => {
+  const admin = await organisationAdmin(app);
+  await createUser(app, 'Switched');
+  const strategy = await apiCall<{ focus_areas: { initiatives: { id: number }[] }[] }>(
+    app,
+    '/strategy/create/',
+    { method: 'POST', body: { title: 'Timeline kept in focus' }, token: admin.token },
+  );
+  // Each save takes a moment, as on a slow network: long enough for a disabled control to lose focus.
+  const slowly = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  };
+  await page.route('**/api/organisation/members/*/', slowly);
+  await page.route('**/api/timeline/create/', slowly);
+  await logInBrowser(page, admin);
+
+  await page.goto('/organisation');
+  const adminSwitch = page.getByRole('switch', { name: `Administrator: Switched Tester` });
+  await adminSwitch.focus();
+  const saved = page.waitForResponse((response) => response.url().includes('/api/organisation/members/'));
+  await page.keyboard.press('Space');
+  await saved;
+  await expect(adminSwitch).toBeChecked();
+  await expect(adminSwitch).toBeFocused();
+
+  await page.goto(`/initiative-charter/${strategy.focus_areas[0]!.initiatives[0]!.id}`);
+  const addRow = page.getByRole('button', { name: 'Add row' });
+  await addRow.focus();
+  const created = page.waitForResponse((response) => response.url().includes('/api/timeline/create/'));
+  await page.keyboard.press('Enter');
+  await created;
+  await expect(page.getByRole('table', { name: 'Timeline' }).getByRole('row')).toHaveCount(2);
+  await expect(addRow).toBeFocused();
 });

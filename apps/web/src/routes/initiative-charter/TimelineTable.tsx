@@ -6,7 +6,6 @@ import { CHARTER_FIELD_LABELS, LIMITS, TIMELINE_COLUMNS } from '@keystone/contra
 import Add from '@mui/icons-material/Add';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -22,6 +21,7 @@ import {
   useDeleteTimeline,
   useTimelinesQuery,
 } from '../../api/charter';
+import { BusyButton } from '../../components/BusyButton';
 import { RetryAlert } from '../../components/RetryAlert';
 import { stackedTableSx } from '../../components/stackedTable';
 import { visuallyHidden } from '../../components/visuallyHidden';
@@ -110,15 +110,15 @@ export function TimelineTable() {
       help="timeline"
       action={
         canAdd && (
-          <Button
+          <BusyButton
             size="small"
             startIcon={<Add />}
             onClick={add}
-            disabled={createTimeline.isPending}
+            busy={createTimeline.isPending}
             {...PRINT_HIDDEN}
           >
             Add row
-          </Button>
+          </BusyButton>
         )
       }
     >

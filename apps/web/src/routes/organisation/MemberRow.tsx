@@ -100,9 +100,16 @@ export function MemberRow({
               size="small"
               checked={member.is_admin}
               // Only active people who have signed up can become administrators (the server says so too).
-              disabled={disabled || (member.status !== 'active' && !member.is_admin)}
-              onChange={(event) => onAdminChange(event.target.checked)}
-              slotProps={{ input: { 'aria-label': ORGANISATION_LABELS.adminSwitch(name) } }}
+              disabled={member.status !== 'active' && !member.is_admin}
+              // While a change is saved the switch keeps its focus (a disabled one would drop it to
+              // the page, WCAG 2.4.3) and ignores the keys and clicks.
+              onChange={(event) => !disabled && onAdminChange(event.target.checked)}
+              slotProps={{
+                input: {
+                  'aria-label': ORGANISATION_LABELS.adminSwitch(name),
+                  'aria-disabled': disabled || undefined,
+                },
+              }}
             />
           }
         />

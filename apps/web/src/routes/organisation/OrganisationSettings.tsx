@@ -76,8 +76,11 @@ function SettingsForm({ organisation }: { organisation: Organisation }) {
         control={
           <Switch
             checked={organisation.only_admins_invite}
-            disabled={update.isPending}
-            onChange={(event) => update.mutate({ only_admins_invite: event.target.checked }, report)}
+            // Not disabled while saving, which would drop focus to the page (WCAG 2.4.3): ignored instead.
+            slotProps={{ input: { 'aria-disabled': update.isPending || undefined } }}
+            onChange={(event) =>
+              !update.isPending && update.mutate({ only_admins_invite: event.target.checked }, report)
+            }
           />
         }
         label={ORGANISATION_LABELS.onlyAdminsInvite}

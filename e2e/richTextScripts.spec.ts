@@ -6,7 +6,7 @@
  * The server may sanitise some away; whatever reaches the browser must stay inert, and the
  * harmless text next to the payloads must still be shown.
  */
-import { LIMITS } from '@keystone/contract';
+import { LIMITS, POP_UP_LABEL } from '@keystone/contract';
 import type { Locator, Page } from '@playwright/test';
 import type { RunningApp } from './fixtures';
 import { expect, test } from './fixtures';
@@ -218,7 +218,9 @@ test('the strategy list and the strategy page, edited, previewed and downloaded'
   await watch.expectNoScriptRan('the strategy page, edited');
 
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await expect(page.getByRole('presentation').getByText(FULL_NAME, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: POP_UP_LABEL }).getByText(FULL_NAME, { exact: true }),
+  ).toBeVisible();
   await watch.expectNoScriptRan('the account menu');
   await page.keyboard.press('Escape');
 

@@ -62,7 +62,8 @@ export async function startServer({ databaseUrl, seed = true, inspect = false } 
   }
   const inspectPort = inspect ? await freePort() : undefined;
   const inspectArgs = inspect ? [`--inspect=127.0.0.1:${inspectPort}`, '--inspect-publish-uid=http'] : [];
-  if (process.env.BENCH_CPU_PROF) inspectArgs.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
+  if (process.env.BENCH_CPU_PROF)
+    inspectArgs.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [...inspectArgs, path.join(dist, 'main.js')], {
     cwd: root,

@@ -8,7 +8,7 @@
 import { MESSAGES, PROGRESS_MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiCall, createUser, logInBrowser } from './helpers/apiUsers';
+import { loggedInWithStrategy } from './helpers/apiUsers';
 import { axeViolations } from './helpers/axe';
 import { contrastRatio, rgbOf } from './helpers/focusRing';
 
@@ -63,19 +63,8 @@ function contrastOf(painted: Painted): number {
   return contrastRatio(front, [behind[0], behind[1], behind[2]]);
 }
 
-async function strategyOf(page: Page, app: Parameters<typeof createUser>[0], title: string) {
-  const user = await createUser(app, 'Reader');
-  const strategy = await apiCall<{ id: number }>(app, '/strategy/create/', {
-    method: 'POST',
-    body: { title },
-    token: user.token,
-  });
-  await logInBrowser(page, user);
-  return strategy.id;
-}
-
 test('quiet texts reach 4.5:1 and input borders 3:1', async ({ page, app }) => {
-  const id = await strategyOf(page, app, 'Readable');
+  const id = await loggedInWithStrategy(page, app, 'Reader', 'Readable');
 
   await page.goto('/profile-settings');
   const reason = page.getByText(MESSAGES.emailNotEditable);
@@ -105,7 +94,7 @@ test('settings: one title, a whole heading, clock options named by their digits,
   page,
   app,
 }) => {
-  const id = await strategyOf(page, app, 'Named well');
+  const id = await loggedInWithStrategy(page, app, 'Reader', 'Named well');
   await page.goto(`/strategy-settings/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(
     /^Settings for:\s*Reader Tester$/,
@@ -137,7 +126,7 @@ test('settings: one title, a whole heading, clock options named by their digits,
 });
 
 test('pop-ups of the team and profile pages sit inside landmarks; axe clean', async ({ page, app }) => {
-  const id = await strategyOf(page, app, 'Landmarks');
+  const id = await loggedInWithStrategy(page, app, 'Reader', 'Landmarks');
   await page.goto(`/strategy-team/${id}`);
   const owner = page.getByRole('combobox', { name: /^Owner of / }).first();
   await owner.click();

@@ -3,9 +3,9 @@
  * of at least 3:1 against what surrounds it, on light pages, the columns' tint and the dark header),
  * a mouse click shows none, and no sticky bar covers the control that has focus (2.4.11).
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiCall, createUser, logInBrowser, organisationAdmin } from './helpers/apiUsers';
+import { loggedInWithStrategy, logInBrowser, organisationAdmin } from './helpers/apiUsers';
 import { focusedControlSeen, outlineStyleOf } from './helpers/focusInPage';
 import { measureFocusRing } from './helpers/focusRing';
 
@@ -17,19 +17,8 @@ async function expectRing(name: string, control: Locator, box?: Locator) {
   ).toBeGreaterThanOrEqual(measure.needed);
 }
 
-async function newStrategy(page: Page, app: Parameters<typeof createUser>[0], title: string) {
-  const user = await createUser(app, 'Focus');
-  const strategy = await apiCall<{ id: number }>(app, '/strategy/create/', {
-    method: 'POST',
-    body: { title },
-    token: user.token,
-  });
-  await logInBrowser(page, user);
-  return strategy.id;
-}
-
 test('every kind of control shows a focus ring of at least 3:1 on keyboard focus', async ({ page, app }) => {
-  const id = await newStrategy(page, app, 'Rings everywhere');
+  const id = await loggedInWithStrategy(page, app, 'Focus', 'Rings everywhere');
 
   await page.goto(`/strategy-settings/${id}`);
   const header = page.getByRole('banner');
@@ -81,7 +70,7 @@ test('a switch shows the ring around the whole switch', async ({ page, app }) =>
 });
 
 test('a mouse click shows no ring', async ({ page, app }) => {
-  const id = await newStrategy(page, app, 'Clicked, not tabbed');
+  const id = await loggedInWithStrategy(page, app, 'Focus', 'Clicked, not tabbed');
   await page.goto(`/strategy-settings/${id}`);
   const checkbox = page.getByRole('checkbox', { disabled: false }).first();
   await checkbox.click();
@@ -97,7 +86,7 @@ test('a mouse click shows no ring', async ({ page, app }) => {
 });
 
 test('a sticky bar never covers the control that has focus', async ({ page, app }) => {
-  const id = await newStrategy(page, app, 'Nothing hidden');
+  const id = await loggedInWithStrategy(page, app, 'Focus', 'Nothing hidden');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(`/strategy-settings/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

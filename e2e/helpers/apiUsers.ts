@@ -117,3 +117,20 @@ export async function logInBrowser(page: Page, user: ApiUser): Promise<void> {
     ).localStorage.setItem('user', JSON.stringify(session));
   await page.evaluate(browserStorage, { id: user.id, token: user.token });
 }
+
+/** A new person with a strategy of their own titled `title`, logged in on `page`; returns the strategy's id. */
+export async function loggedInWithStrategy(
+  page: Page,
+  app: RunningApp,
+  firstName: string,
+  title: string,
+): Promise<number> {
+  const user = await createUser(app, firstName);
+  const strategy = await apiCall<{ id: number }>(app, '/strategy/create/', {
+    method: 'POST',
+    body: { title },
+    token: user.token,
+  });
+  await logInBrowser(page, user);
+  return strategy.id;
+}

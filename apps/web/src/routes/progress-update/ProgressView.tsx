@@ -34,6 +34,7 @@ import {
 import type { Comment, Strategy } from '../../api/strategyWire';
 import { ActivityButton } from '../../components/activity/ActivityButton';
 import { SaveStatusIndicator } from '../../components/collaborative/SaveStatusIndicator';
+import { PAGE_CARD_SX } from '../../components/layout/pageCard';
 import { RetryAlert } from '../../components/RetryAlert';
 import { RichTextField } from '../../components/RichTextField';
 import { SectionHeading } from '../../components/SectionHeading';
@@ -143,17 +144,7 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
           <SaveStatusIndicator />
           <ActivityButton scope={{ kind: 'strategy', strategyId: strategy.id }} userId={userId} />
         </Stack>
-        <Box
-          sx={{
-            bgcolor: 'background.paper',
-            borderRadius: 3,
-            p: { xs: 2, md: 4 },
-            display: 'grid',
-            // One column never wider than the card, whatever a child's longest word.
-            gridTemplateColumns: 'minmax(0, 1fr)',
-            gap: 3,
-          }}
-        >
+        <Box sx={PAGE_CARD_SX}>
           <Stack
             direction="row"
             spacing={2}

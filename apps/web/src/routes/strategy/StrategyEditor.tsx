@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Strategy } from '../../api/strategies';
 import { ActivityButton } from '../../components/activity/ActivityButton';
 import { SaveStatusIndicator } from '../../components/collaborative/SaveStatusIndicator';
+import { PAGE_CARD_SX } from '../../components/layout/pageCard';
 import { ConnectionStatusIndicator } from '../../realtime/ConnectionStatusIndicator';
 import { AmbitionField } from './AmbitionField';
 import { afterNextPaint, exportStrategyImage } from './exportStrategyImage';
@@ -100,19 +101,7 @@ export function StrategyEditor({ strategy, userId }: StrategyEditorProps) {
             </Stack>
           </Stack>
         </Stack>
-        <Box
-          ref={pageRef}
-          data-testid="strategy-page"
-          sx={{
-            bgcolor: 'background.paper',
-            borderRadius: 3,
-            p: { xs: 2, md: 4 },
-            display: 'grid',
-            // One column no wider than the page: a long word or a wide board cannot stretch it.
-            gridTemplateColumns: 'minmax(0, 1fr)',
-            gap: 3,
-          }}
-        >
+        <Box ref={pageRef} data-testid="strategy-page" sx={PAGE_CARD_SX}>
           <StrategyTitleField title={strategy.title} version={strategy.version} />
           <AmbitionField ambition={strategy.ambition} version={strategy.version} />
           <FocusAreaBoard focusAreas={strategy.focusAreas} />

@@ -5,11 +5,11 @@
 import { isValidEmail } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import { type Config, loadConfig } from './config';
+import { findUserByEmail } from './core/userQueries';
 import { type Db, openDatabase } from './db/client';
 import { invites, organisations, strategyMasters, users } from './db/schema';
 import { hashPassword } from './lib/passwords';
 import { newInviteToken, signupLink } from './modules/invites/service';
-import { findUserByEmail } from './modules/users/queries';
 import { seedDemoStrategy } from './seed/demoStrategy';
 
 const USAGE = `Usage:

@@ -130,7 +130,7 @@ export interface Config {
   /** Failed attempts per minute per client address on the sign-in calls (every reset request counts). */
   authRateLimit: number;
   trustProxy: TrustProxy;
-  /** Changes (non-GET calls) a minute per signed-in person, per instance (http/writeRate.ts). */
+  /** Changes (non-GET calls) a minute per signed-in person, per instance (core/writeRate.ts). */
   writesPerMinute: number;
   /** How many changes a person may make at once before `writesPerMinute` paces them. */
   writeBurst: number;

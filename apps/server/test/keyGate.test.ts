@@ -1,9 +1,9 @@
 /**
- * The autosave's memory of valid keys (http/keyGate.ts): a key leaves it when a revoke event names
+ * The autosave's memory of valid keys (core/keyGate.ts): a key leaves it when a revoke event names
  * it or its user, after its few seconds, and every key leaves while the listener is disconnected.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KeyGate } from '../src/http/keyGate';
+import { KeyGate } from '../src/core/keyGate';
 import type { AuthenticatedUser } from '../src/modules/auth/keys';
 
 const person = (id: number, keyHash: string): AuthenticatedUser => ({

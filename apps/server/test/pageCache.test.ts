@@ -1,6 +1,6 @@
 /** The strategy page cache on its own: what it keeps, shares and drops. */
 import { describe, expect, it } from 'vitest';
-import { type CachedPage, PageCache } from '../src/modules/strategies/pageCache';
+import { type CachedPage, PageCache } from '../src/core/pageCache';
 
 const pageOf = (json: string): CachedPage => ({
   organisationId: 1,

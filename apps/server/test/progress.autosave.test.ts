@@ -11,12 +11,12 @@ import { type Comment, canEditProgress, MESSAGES } from '@keystone/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadStrategyAccess, rolesOf } from '../src/core/strategyAccess';
 import { authKeys, users } from '../src/db/schema';
 import { sha256 } from '../src/lib/secrets';
 import { type AuthenticatedUser, userForKey } from '../src/modules/auth/keys';
 import { autosaveQueueOf } from '../src/modules/progress/autosaveQueue';
 import { writeAutosaves } from '../src/modules/progress/commentWrite';
-import { loadStrategyAccess, rolesOf } from '../src/modules/strategies/access';
 import { currentComments, sleep } from './helpers/progress';
 import {
   buildRealtimeFixture,

@@ -6,7 +6,7 @@
 import { MESSAGES, SOCKET_CLOSE, SOCKET_MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { publish } from '../src/realtime/events';
+import { publish } from '../src/core/events';
 import {
   buildRealtimeFixture,
   fence,

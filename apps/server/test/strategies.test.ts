@@ -1,6 +1,6 @@
 import { MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changedPages } from '../src/realtime/events';
+import { changedPages } from '../src/core/events';
 import { getTestServer, type TestServer, type TestUser } from './helpers/testServer';
 
 describe('strategies API', () => {

@@ -9,7 +9,7 @@ import { API_ENDPOINTS } from '@keystone/contract/endpoints';
 import { operationsApi } from '@keystone/contract/endpoints/operations';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { escapeHtml } from '../lib/html';
 import { API_SCHEMAS } from './apiSchemaNames';
 import { route } from './route';
@@ -77,7 +77,7 @@ export function errorStatuses(endpoint: Endpoint): number[] {
   if (endpoint.body || endpoint.params?.shape.id || endpoint.query) statuses.add(400);
   if (endpoint.auth) statuses.add(403);
   if (endpoint.body) statuses.add(413);
-  // Every change a signed-in person makes is paced too (the write rate, http/writeRate.ts).
+  // Every change a signed-in person makes is paced too (the write rate, core/writeRate.ts).
   if (endpoint.rateLimit || (endpoint.auth && endpoint.method !== 'GET')) statuses.add(429);
   for (const status of endpoint.errors ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);

@@ -1,11 +1,11 @@
 /** `Authorization: Token {key}` → request.user, or 403 exactly as DESIGN §3 says. */
 import { MESSAGES, ORGANISATION_MESSAGES } from '@keystone/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
+import { forbidden } from '../core/errors';
+import type { KeyGate } from '../core/keyGate';
 import { sha256 } from '../lib/secrets';
 import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
-import { forbidden } from './errors';
-import type { KeyGate } from './keyGate';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -7,7 +7,7 @@
 import { MESSAGES } from '@keystone/contract';
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { HttpError } from './errors';
+import { HttpError } from '../core/errors';
 
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');

@@ -14,11 +14,11 @@ import {
 } from '@keystone/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
+import { parseInput, parseWithSchema, tooManyRequests } from '../core/errors';
+import type { KeyGate } from '../core/keyGate';
 import type { AuthenticatedUser } from '../modules/auth/keys';
 import { authenticate } from './authenticate';
-import { parseInput, parseWithSchema, tooManyRequests } from './errors';
-import type { KeyGate } from './keyGate';
 import { counterScope, releaseHit } from './rateLimitStore';
 
 declare module 'fastify' {

@@ -19,7 +19,7 @@ const OPTIONS: HelmetOptions = {
       // 'self' covers the app's own ws:/wss: origin (CSP3): no socket to any other host.
       connectSrc: ["'self'"],
       // Only the app's own help-video player page (/help-player/…), which has a policy of its own
-      // allowing the one host an organisation chose (modules/help-videos/playerPage.ts).
+      // allowing the one host an organisation chose (modules/helpVideos/playerPage.ts).
       frameSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

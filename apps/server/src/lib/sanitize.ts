@@ -5,7 +5,7 @@
  */
 import { MESSAGES, plainText } from '@keystone/contract';
 import sanitizeHtml from 'sanitize-html';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../core/errors';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [

@@ -9,7 +9,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Database, PoolUse } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { type OutboxBacklog, outboxBacklog } from '../mail/outbox';
-import { countHeldLocks } from '../modules/field-locks/service';
+import { countHeldLocks } from '../modules/fieldLocks/service';
 import { earliestWaitingMoment } from '../modules/progress/dueDates';
 import type { SocketHub } from '../realtime/hub';
 

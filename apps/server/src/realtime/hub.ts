@@ -5,7 +5,7 @@
 import { SOCKET_CLOSE } from '@keystone/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { RealtimeEvent } from './events';
+import type { RealtimeEvent } from '../core/events';
 import type { SocketLogState } from './logSampler';
 
 export type SocketKind = 'locks' | 'streaming';

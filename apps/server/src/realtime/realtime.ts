@@ -8,11 +8,6 @@ import { MESSAGES, SOCKET_CLOSE, SOCKET_MESSAGES } from '@keystone/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { KeyGate } from '../http/keyGate';
-import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
-import { releaseConnectionLocks, releaseExpiredLocks } from '../modules/field-locks/service';
-import type { PageCache } from '../modules/strategies/pageCache';
 import {
   changedPages,
   deleteOldSpills,
@@ -20,7 +15,12 @@ import {
   REALTIME_CHANNEL,
   type RealtimeEvent,
   readSpill,
-} from './events';
+} from '../core/events';
+import type { KeyGate } from '../core/keyGate';
+import type { PageCache } from '../core/pageCache';
+import type { Database } from '../db/client';
+import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
+import { releaseConnectionLocks, releaseExpiredLocks } from '../modules/fieldLocks/service';
 import { type Connection, SocketHub, type SocketKind } from './hub';
 import { LogSampler, newSocketLogState } from './logSampler';
 

@@ -9,19 +9,19 @@ import type { CommentType, InitiativeStatus, UpdateInitiativeRequest } from '@ke
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import type { Config } from '../config';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
+import { KeyGate } from '../core/keyGate';
+import { PageCache } from '../core/pageCache';
+import type { RequestOrigin } from '../core/securityEvents';
+import { WriteRate } from '../core/writeRate';
 import type { Db } from '../db/client';
 import { notificationSettings } from '../db/schema';
-import { KeyGate } from '../http/keyGate';
-import { WriteRate } from '../http/writeRate';
 import { systemClock } from '../lib/clock';
 import type { AuthenticatedUser } from '../modules/auth/keys';
-import type { RequestOrigin } from '../modules/auth/securityEvents';
-import { createFocusArea, updateFocusArea } from '../modules/focus-areas/service';
+import { createFocusArea, updateFocusArea } from '../modules/focusAreas/service';
 import { createInitiative, updateInitiative } from '../modules/initiatives/service';
 import { loadCurrentComments, writeComment } from '../modules/progress/comments';
 import { lockUpdates } from '../modules/progress/lockUpdates';
-import { PageCache } from '../modules/strategies/pageCache';
 import { createStrategy, updateStrategy } from '../modules/strategies/service';
 import { assignTeam } from '../modules/team/service';
 

@@ -9,9 +9,11 @@
  * overwrites nothing unseen: the restore is sent again with the stored version (autosave's rule).
  */
 import type { LockModel } from '@keystone/contract';
-import { initiativeApi, timelineApi } from '@keystone/contract/endpoints/initiatives';
+import { focusAreaApi } from '@keystone/contract/endpoints/focusAreas';
+import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
 import { progressApi } from '@keystone/contract/endpoints/progress';
-import { focusAreaApi, strategyApi } from '@keystone/contract/endpoints/strategies';
+import { strategyApi } from '@keystone/contract/endpoints/strategies';
+import { timelineApi } from '@keystone/contract/endpoints/timelines';
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshActivity } from './activity';
 import { charterKey, refreshCharters, timelinesKey, writeThenRefetch } from './charterCache';

@@ -10,7 +10,8 @@ import {
   timelineSchema,
   type UpdateTimelineRequest,
 } from '@keystone/contract';
-import { initiativeApi, timelineApi } from '@keystone/contract/endpoints/initiatives';
+import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
+import { timelineApi } from '@keystone/contract/endpoints/timelines';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { approvalHistoryKey, charterKey, timelinesKey, writeThenRefetch } from './charterCache';

@@ -3,8 +3,9 @@
  * /initiative/restore/{id}/), then reading the strategy and its history again so the page shows
  * it in its place and the deletion's line says it was restored. Other open pages hear of it live.
  */
+
+import { focusAreaApi } from '@keystone/contract/endpoints/focusAreas';
 import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
-import { focusAreaApi } from '@keystone/contract/endpoints/strategies';
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshActivity } from './activity';
 import { apiRequest } from './client';

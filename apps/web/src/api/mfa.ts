@@ -1,7 +1,7 @@
 /** Two-factor calls: the login's code step, and the status, set-up, confirm and disable of settings. */
 import type { MfaStatus, TotpSetup } from '@keystone/contract';
-import { mfaApi } from '@keystone/contract/endpoints/account';
 import { authApi } from '@keystone/contract/endpoints/auth';
+import { mfaApi } from '@keystone/contract/endpoints/mfa';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { type Session, useSession } from './session';

@@ -1,7 +1,7 @@
 /** The user's own sessions and the password change, on the Security section of profile settings. */
 import type { PasswordChangeRequest, SessionInfo } from '@keystone/contract';
-import { sessionsApi } from '@keystone/contract/endpoints/account';
 import { authApi } from '@keystone/contract/endpoints/auth';
+import { sessionsApi } from '@keystone/contract/endpoints/sessions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { useSession } from './session';

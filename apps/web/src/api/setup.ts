@@ -1,6 +1,6 @@
 /** First run: whether a setup link works, and the setup that creates the organisation and logs in. */
 import type { SetupRequest } from '@keystone/contract';
-import { setupApi } from '@keystone/contract/endpoints/organisation';
+import { setupApi } from '@keystone/contract/endpoints/setup';
 import { apiRequest } from './client';
 import type { Session } from './session';
 import { toWire, type WireNames } from './wireForms';

@@ -10,8 +10,9 @@ import {
   STRATEGY_MESSAGES,
   strategySummarySchema,
 } from '@keystone/contract';
+import { focusAreaApi } from '@keystone/contract/endpoints/focusAreas';
 import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
-import { focusAreaApi, strategyApi } from '@keystone/contract/endpoints/strategies';
+import { strategyApi } from '@keystone/contract/endpoints/strategies';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError, apiRequest } from './client';

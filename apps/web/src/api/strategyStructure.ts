@@ -2,8 +2,9 @@
  * The structure of a strategy (spec §4): creating, deleting and reordering focus areas and
  * initiatives. Created items are appended to the cache, deletes refetch, moves are optimistic.
  */
+
+import { focusAreaApi } from '@keystone/contract/endpoints/focusAreas';
 import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
-import { focusAreaApi } from '@keystone/contract/endpoints/strategies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { editFocusArea, editStrategy, strategyKey } from './strategyCache';

@@ -4,7 +4,7 @@
  * masters and every initiative's people.
  */
 import type { AssignTeamRequest } from '@keystone/contract';
-import { teamApi } from '@keystone/contract/endpoints/strategies';
+import { teamApi } from '@keystone/contract/endpoints/team';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { organisationUsersKey } from './organisationUsers';

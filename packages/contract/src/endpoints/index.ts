@@ -3,18 +3,23 @@
  * registered and attacked. Pages import their area's module instead, so they load only those.
  */
 import type { Endpoint } from '../endpoint';
-import { mfaApi, sessionsApi } from './account';
 import { authApi } from './auth';
 import { fieldLockApi } from './fieldLocks';
+import { focusAreaApi } from './focusAreas';
 import { helpVideosApi } from './helpVideos';
-import { initiativeApi, timelineApi } from './initiatives';
+import { initiativeApi } from './initiatives';
 import { invitesApi } from './invites';
+import { mfaApi } from './mfa';
 import { operationsApi } from './operations';
-import { organisationApi, setupApi } from './organisation';
+import { organisationApi } from './organisation';
 import { pdfApi } from './pdf';
 import { portfolioApi } from './portfolio';
 import { progressApi } from './progress';
-import { focusAreaApi, strategyApi, teamApi } from './strategies';
+import { sessionsApi } from './sessions';
+import { setupApi } from './setup';
+import { strategyApi } from './strategies';
+import { teamApi } from './team';
+import { timelineApi } from './timelines';
 import { usersApi } from './users';
 
 /** Every endpoint, grouped by area in the order the document lists them. */

@@ -1,6 +1,6 @@
-/** Initiatives: the charter, its timeline and its approval. */
+/** Initiatives: the charter, its activity and its approval. */
 import { detailResponse } from '../auth';
-import { approvalResponse, createTimelineRequest, timelineSchema, updateTimelineRequest } from '../charter';
+import { approvalResponse } from '../charter';
 import { type Endpoint, idParams } from '../endpoint';
 import { activityPageSchema, activityQuery } from '../history';
 import {
@@ -11,7 +11,6 @@ import {
   sortResponse,
   updateInitiativeRequest,
 } from '../strategies';
-import { z } from '../z';
 
 export const initiativeApi = {
   activity: {
@@ -109,50 +108,5 @@ export const initiativeApi = {
     params: idParams,
     answer: approvalResponse,
     errors: [404, 409],
-  },
-} satisfies Record<string, Endpoint>;
-
-export const timelineApi = {
-  list: {
-    method: 'GET',
-    path: '/api/initiative/{id}/timelines/',
-    tag: 'timelines',
-    summary: "An initiative's timeline rows",
-    auth: true,
-    params: idParams,
-    answer: z.array(timelineSchema),
-    errors: [404],
-  },
-  create: {
-    method: 'POST',
-    path: '/api/timeline/create/',
-    tag: 'timelines',
-    summary: 'Add a timeline row (at most 50)',
-    auth: true,
-    body: createTimelineRequest,
-    answer: timelineSchema,
-    status: 201,
-    errors: [404, 409],
-  },
-  update: {
-    method: 'PATCH',
-    path: '/api/timeline/update/{id}/',
-    tag: 'timelines',
-    summary: 'Change a timeline row',
-    auth: true,
-    params: idParams,
-    body: updateTimelineRequest,
-    answer: timelineSchema,
-    errors: [404, 409],
-  },
-  delete: {
-    method: 'DELETE',
-    path: '/api/timeline/delete/{id}/',
-    tag: 'timelines',
-    summary: 'Delete a timeline row',
-    auth: true,
-    params: idParams,
-    status: 204,
-    errors: [404],
   },
 } satisfies Record<string, Endpoint>;

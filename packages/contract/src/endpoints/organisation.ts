@@ -1,44 +1,16 @@
-/** The first run, and the administrators' calls on their organisation. */
-import { loginResponse } from '../auth';
-import { type Endpoint, idParams, tokenParams } from '../endpoint';
+/** The administrators' calls on their organisation: its settings, members, security log and strategies. */
+import { type Endpoint, idParams } from '../endpoint';
 import {
   memberSchema,
   organisationSchema,
   securityLogPage,
   securityLogQuery,
-  setupRequest,
-  setupStatusResponse,
   updateMemberRequest,
   updateMemberResponse,
   updateOrganisationRequest,
 } from '../organisation';
 import { organisationStrategySchema } from '../strategies';
 import { z } from '../z';
-
-export const setupApi = {
-  status: {
-    method: 'GET',
-    path: '/api/setup/{token}/',
-    tag: 'organisation',
-    summary: 'Whether a first-run setup link (printed by the server on an empty database) still works',
-    auth: false,
-    params: tokenParams,
-    answer: setupStatusResponse,
-    rateLimit: 'perAddress',
-  },
-  complete: {
-    method: 'POST',
-    path: '/api/setup/',
-    tag: 'organisation',
-    summary:
-      'First run: create the organisation and its first administrator with the setup token, and log in (answers the API key)',
-    auth: false,
-    body: setupRequest,
-    answer: loginResponse,
-    status: 201,
-    rateLimit: 'signIn',
-  },
-} satisfies Record<string, Endpoint>;
 
 export const organisationApi = {
   get: {

@@ -1,17 +1,10 @@
-/** Strategies, their focus areas and their team. */
+/** Strategies: the list, the page, its activity, created, started from the example, edited and deleted. */
 import { type Endpoint, idParams } from '../endpoint';
 import { activityPageSchema, activityQuery } from '../history';
 import {
-  assignTeamRequest,
-  createFocusAreaRequest,
   createStrategyRequest,
-  focusAreaSchema,
-  sortRequest,
-  sortResponse,
   strategySchema,
   strategySummarySchema,
-  strategyTeamSchema,
-  updateFocusAreaRequest,
   updateStrategyRequest,
 } from '../strategies';
 import { z } from '../z';
@@ -85,97 +78,6 @@ export const strategyApi = {
     auth: true,
     params: idParams,
     status: 204,
-    errors: [404],
-  },
-} satisfies Record<string, Endpoint>;
-
-export const focusAreaApi = {
-  get: {
-    method: 'GET',
-    path: '/api/focusarea/{id}',
-    tag: 'focus areas',
-    summary: 'A focus area with its initiatives',
-    auth: true,
-    params: idParams,
-    answer: focusAreaSchema,
-    errors: [404],
-  },
-  create: {
-    method: 'POST',
-    path: '/api/focusarea/create/',
-    tag: 'focus areas',
-    summary: 'Add a focus area (at most 5)',
-    auth: true,
-    body: createFocusAreaRequest,
-    answer: focusAreaSchema,
-    status: 201,
-    errors: [404, 409],
-  },
-  update: {
-    method: 'PATCH',
-    path: '/api/focusarea/update/{id}/',
-    tag: 'focus areas',
-    summary: 'Rename a focus area',
-    auth: true,
-    params: idParams,
-    body: updateFocusAreaRequest,
-    answer: focusAreaSchema,
-    errors: [404, 409],
-  },
-  sort: {
-    method: 'PATCH',
-    path: '/api/focusarea/sort/{id}/',
-    tag: 'focus areas',
-    summary: 'Move a focus area',
-    auth: true,
-    params: idParams,
-    body: sortRequest,
-    answer: sortResponse,
-    errors: [404],
-  },
-  delete: {
-    method: 'DELETE',
-    path: '/api/focusarea/delete/{id}/',
-    tag: 'focus areas',
-    summary: 'Delete a focus area (at least 1 stays)',
-    auth: true,
-    params: idParams,
-    status: 204,
-    errors: [404, 409],
-  },
-  restore: {
-    method: 'POST',
-    path: '/api/focusarea/restore/{id}/',
-    tag: 'focus areas',
-    summary:
-      'Bring back a deleted focus area with its initiatives, in its former place (masters, within the retention period)',
-    auth: true,
-    params: idParams,
-    answer: focusAreaSchema,
-    errors: [404, 409],
-  },
-} satisfies Record<string, Endpoint>;
-
-export const teamApi = {
-  assign: {
-    method: 'PATCH',
-    path: '/api/assign-users-to-strategy/',
-    tag: 'team',
-    summary: 'Set masters, owners, sponsors and team members (typed e-mails are invited)',
-    auth: true,
-    body: assignTeamRequest,
-    answer: z.object({ id: z.number() }),
-    errors: [404, 409],
-  },
-  get: {
-    method: 'GET',
-    path: '/api/strategy/{id}/team/',
-    tag: 'team',
-    summary:
-      "The team page's titles and people (no content); also for the organisation's administrators, who may change the masters",
-    auth: true,
-    params: idParams,
-    answer: strategyTeamSchema,
     errors: [404],
   },
 } satisfies Record<string, Endpoint>;

@@ -1,12 +1,12 @@
 /** GET /strategy/{id}/activity/ and /initiative/{id}/activity/: the history, newest first. */
 import { type ActivityEntry, type ActivityModel, type ActivityPage, LIMITS } from '@keystone/contract';
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { loadInitiativeAccess } from '../../core/initiativeAccess';
+import { loadStrategyAccess } from '../../core/strategyAccess';
+import { presentUserSummary } from '../../core/userPresenters';
 import { activity, deletedRecords, users } from '../../db/schema';
 import type { AuthenticatedUser } from '../auth/keys';
-import { loadInitiativeAccess } from '../initiatives/access';
-import { loadStrategyAccess } from '../strategies/access';
-import { presentUserSummary } from '../users/presenters';
 
 const DEFAULT_PAGE = 50;
 

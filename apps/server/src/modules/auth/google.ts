@@ -6,15 +6,15 @@
 import { type LoginOrMfaResponse, MESSAGES, type PublicConfig } from '@keystone/contract';
 import { and, eq } from 'drizzle-orm';
 import type * as oidc from 'openid-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { badRequest, forbidden, HttpError, notFound } from '../../core/errors';
+import { publish } from '../../core/events';
+import type { RequestOrigin } from '../../core/securityEvents';
+import { findUserByEmail, findUserById } from '../../core/userQueries';
 import type { Queryable } from '../../db/client';
 import { userIdentities, users } from '../../db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
-import { publish } from '../../realtime/events';
-import { findUserByEmail, findUserById } from '../users/queries';
 import { acceptInvitation, invitationFor, joinOrganisation } from './joining';
 import { completeLogin } from './login';
-import type { RequestOrigin } from './securityEvents';
 
 type GoogleConfig = NonNullable<AppContext['config']['google']>;
 

@@ -4,11 +4,11 @@
  */
 import { ORGANISATION_MESSAGES } from '@keystone/contract';
 import { and, eq, not } from 'drizzle-orm';
+import { badRequest } from '../../core/errors';
+import { findUserByEmail, lockOrganisationUser } from '../../core/userQueries';
 import type { Queryable } from '../../db/client';
 import { invites, users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
 import { sha256 } from '../../lib/secrets';
-import { findUserByEmail, lockOrganisationUser } from '../users/queries';
 
 export const ALREADY_REGISTERED = 'A user is already registered with this e-mail address.';
 

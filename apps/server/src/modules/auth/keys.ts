@@ -4,13 +4,13 @@
  */
 import { fullName, SESSION_LAST_USE_PRECISION_MS } from '@keystone/contract';
 import { and, eq, gt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { publish } from '../../core/events';
+import type { RequestOrigin } from '../../core/securityEvents';
+import { displayNameOf } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { authKeys, users } from '../../db/schema';
 import { randomSecret, sha256 } from '../../lib/secrets';
-import { publish } from '../../realtime/events';
-import { displayNameOf } from '../users/presenters';
-import type { RequestOrigin } from './securityEvents';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const KEY_IDLE_LIFETIME_MS = 14 * DAY_MS;

@@ -1,9 +1,10 @@
 /** Log-in with e-mail and password, and the end every successful sign-in shares. */
 import { type LoginOrMfaResponse, type LoginResponse, MESSAGES, type SignInMethod } from '@keystone/contract';
-import type { AppContext } from '../../context';
-import { badRequest, tooManyRequests } from '../../http/errors';
+import type { AppContext } from '../../core/context';
+import { badRequest, tooManyRequests } from '../../core/errors';
+import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
+import { findUserByEmail } from '../../core/userQueries';
 import { verifyPassword } from '../../lib/passwords';
-import { findUserByEmail } from '../users/queries';
 import {
   accountOf,
   claimAttempt,
@@ -13,7 +14,6 @@ import {
 } from './accountThrottle';
 import { issueKey } from './keys';
 import { isMfaEnabled, startMfaChallenge } from './mfaChallenges';
-import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 import { pendingSignupPasswordMatches } from './signup';
 import { isTrustedDevice } from './trustedDevices';
 

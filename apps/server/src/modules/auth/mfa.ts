@@ -12,13 +12,14 @@ import {
   type SignInMethod,
 } from '@keystone/contract';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { badRequest, conflict, tooManyRequests } from '../../core/errors';
+import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
+import { findUserById } from '../../core/userQueries';
 import type { Queryable } from '../../db/client';
 import { mfaChallenges, userTotp } from '../../db/schema';
-import { badRequest, conflict, tooManyRequests } from '../../http/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { sha256 } from '../../lib/secrets';
-import { findUserById } from '../users/queries';
 import { accountOf, claimAttempt } from './accountThrottle';
 import type { AuthenticatedUser } from './keys';
 import { startSession } from './login';
@@ -29,7 +30,6 @@ import {
   replaceRecoveryCodes,
   useRecoveryCode,
 } from './recoveryCodes';
-import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 import { newTotpSecret, type TotpEnrolment, totpEnrolment, totpStep } from './totp';
 import { isTrustedDevice } from './trustedDevices';
 

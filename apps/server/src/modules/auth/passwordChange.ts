@@ -6,17 +6,17 @@ import {
   SESSION_MESSAGES,
 } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { badRequest, tooManyRequests } from '../../core/errors';
+import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
-import { badRequest, tooManyRequests } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { passwordChangedMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
 import { accountOf, claimAttempt, releaseAttempt } from './accountThrottle';
 import { refuseCommonPassword } from './commonPasswords';
 import type { AuthenticatedUser } from './keys';
-import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 import { endOtherSessions } from './sessions';
 
 /** Checks the current password, sets the new one and ends every other session of the user. */

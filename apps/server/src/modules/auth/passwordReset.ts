@@ -1,18 +1,18 @@
 /** Forgotten passwords: the reset mail and the new password from its link. */
 import { MESSAGES, type PasswordResetConfirmRequest } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { badRequest } from '../../core/errors';
+import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
+import { findUserByEmail } from '../../core/userQueries';
 import { users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { passwordResetMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
-import { findUserByEmail } from '../users/queries';
 import { refuseCommonPassword } from './commonPasswords';
 import { revokeAllKeys } from './keys';
 import { consumeToken, issueToken, voidTokens } from './oneTimeTokens';
 import { queuePasswordNotice } from './passwordChange';
-import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 
 /** Always succeeds from the caller's view, so it cannot be used to find out who has an account. */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {

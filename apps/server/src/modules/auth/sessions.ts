@@ -1,9 +1,9 @@
 /** The user's own sessions (live API keys): listed, ended one by one, or all but the current one. */
 import type { SessionInfo } from '@keystone/contract';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { publish } from '../../core/events';
 import type { Queryable } from '../../db/client';
 import { authKeys } from '../../db/schema';
-import { publish } from '../../realtime/events';
 import { type AuthenticatedUser, KEY_ABSOLUTE_LIFETIME_MS, KEY_IDLE_LIFETIME_MS } from './keys';
 
 /** This browser's first, then newest first; only keys that would still authenticate (userForKey's lifetimes). */

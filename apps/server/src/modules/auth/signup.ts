@@ -13,20 +13,20 @@ import {
   type VerifyEmailRequest,
 } from '@keystone/contract';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { badRequest, forbidden } from '../../core/errors';
+import { publish } from '../../core/events';
+import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
+import { findUserByEmail } from '../../core/userQueries';
 import type { Queryable } from '../../db/client';
 import { pendingSignups } from '../../db/schema';
-import { badRequest, forbidden } from '../../http/errors';
 import { isUniqueViolation } from '../../lib/dbErrors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { randomSecret, sha256 } from '../../lib/secrets';
 import { verificationMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
-import { publish } from '../../realtime/events';
-import { findUserByEmail } from '../users/queries';
 import { refuseCommonPassword } from './commonPasswords';
 import { ALREADY_REGISTERED, acceptInvitation, invitationFor, joinOrganisation } from './joining';
-import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 
 const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** Wrong passwords a link takes before it is voided (the token itself cannot be guessed). */

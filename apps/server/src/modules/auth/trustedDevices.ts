@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import type { Queryable } from '../../db/client';
 import { trustedDevices, users } from '../../db/schema';
 import { randomSecret, sha256 } from '../../lib/secrets';

@@ -14,16 +14,16 @@ import {
   STRATEGY_MESSAGES,
 } from '@keystone/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { conflict, forbidden, notFound } from '../../core/errors';
+import { type Change, changeBy, publish, structureChange } from '../../core/events';
+import { loadInitiativeAccess } from '../../core/initiativeAccess';
+import { rolesOf } from '../../core/strategyAccess';
+import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { initiatives, users } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../http/errors';
 import { approvalRequestMail, approvalWithdrawnMail, charterApprovedMail } from '../../mail/charterMails';
-import { type Change, changeBy, publish, structureChange } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
-import { rolesOf } from '../strategies/access';
-import { presentUserSummary } from '../users/presenters';
-import { loadInitiativeAccess } from './access';
 import {
   approverAddresses,
   charterLink,

@@ -5,11 +5,11 @@
  */
 import { type ApprovalStep, type ApprovalWithdrawal, fullName, plainText } from '@keystone/contract';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
+import { recordChanges } from '../../core/activityRecord';
 import type { Queryable } from '../../db/client';
 import { initiativeMembers, strategies, strategyMasters, users } from '../../db/schema';
 import type { MailContent } from '../../mail/layout';
 import { enqueueMail } from '../../mail/outbox';
-import { recordChanges } from '../activity/record';
 
 export const charterLink = (appUrl: string, initiativeId: number) =>
   `${appUrl}/initiative-charter/${initiativeId}`;

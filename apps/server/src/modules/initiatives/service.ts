@@ -11,22 +11,22 @@ import {
   type UpdateInitiativeRequest,
 } from '@keystone/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
+import type { AppContext } from '../../core/context';
+import { asNotFound, conflict, notFound } from '../../core/errors';
+import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
+import { loadInitiativeAccess } from '../../core/initiativeAccess';
+import { keepDeleted } from '../../core/keepDeleted';
+import { ensure, loadStrategyAccess, rolesOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { focusAreas, initiatives } from '../../db/schema';
-import { asNotFound, conflict, notFound } from '../../http/errors';
 import { moveTo, writeOrder } from '../../lib/ordering';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
-import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
-import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
-import { keepDeleted } from '../deleted-records/keep';
-import { ensureNotLockedByOthers } from '../field-locks/service';
+import { ensureNotLockedByOthers } from '../fieldLocks/service';
 import { createCurrentComments } from '../progress/comments';
-import { ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
 import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
 import { lockStrategyRow, touchStrategy } from '../strategies/service';
-import { loadInitiativeAccess } from './access';
 import { withdrawApprovalAfterChange } from './approval';
 import { charterColumn } from './charterColumns';
 

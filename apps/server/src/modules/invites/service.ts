@@ -13,16 +13,16 @@ import {
   ORGANISATION_MESSAGES,
 } from '@keystone/contract';
 import { and, desc, eq, gt, inArray, isNull, ne, not, notExists, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { conflict, forbidden, HttpError, notFound } from '../../core/errors';
+import { publish } from '../../core/events';
+import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import type { Queryable } from '../../db/client';
 import { invites, organisations, pendingSignups, securityEvents, users } from '../../db/schema';
-import { conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { randomSecret, sha256 } from '../../lib/secrets';
 import { inviteMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
-import { publish } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
-import { type RequestOrigin, recordSecurityEvent } from '../auth/securityEvents';
 
 export type InviteRow = typeof invites.$inferSelect;
 

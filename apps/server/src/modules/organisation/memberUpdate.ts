@@ -12,13 +12,13 @@ import {
   type UpdateMemberResponse,
 } from '@keystone/contract';
 import { and, eq, or } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { badRequest, forbidden, notFound } from '../../core/errors';
+import { publish } from '../../core/events';
+import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
+import { displayNameOf } from '../../core/userPresenters';
 import { users } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../http/errors';
-import { publish } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
-import { type RequestOrigin, recordSecurityEvent } from '../auth/securityEvents';
-import { displayNameOf } from '../users/presenters';
 import { loadMembers } from './members';
 import { offboard } from './offboarding';
 import { strategiesOnlyMasteredBy } from './onlyMasters';

@@ -9,7 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { mfaChallenges, oneTimeTokens, outboxMails, trustedDevices, users } from '../../db/schema';
 import { revokeAllKeys } from '../auth/keys';
-import { releaseUserLocks } from '../field-locks/service';
+import { releaseUserLocks } from '../fieldLocks/service';
 
 export async function offboard(db: Queryable, person: { id: number; email: string }): Promise<void> {
   await db

@@ -13,9 +13,9 @@ import type {
 } from '@keystone/contract';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { securityEvents, users } from '../../db/schema';
-import { presentUserSummary } from '../users/presenters';
 
 const actors = alias(users, 'actor');
 

@@ -1,11 +1,11 @@
 /** The organisation's own settings: its name and who may invite (administrators only). */
 import type { Organisation, UpdateOrganisationRequest } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { organisations } from '../../db/schema';
-import { notFound } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/keys';
-import { type RequestOrigin, recordSecurityEvent } from '../auth/securityEvents';
 
 type OrganisationRow = typeof organisations.$inferSelect;
 

@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PDF_MESSAGES } from '@keystone/contract';
 import type { Config } from '../../config';
-import { busy } from '../../http/errors';
+import { busy } from '../../core/errors';
 import type { MadePdf, PdfJob } from './pdfJobs';
 import type { PdfAnswer, PdfRequest } from './pdfWorker';
 

@@ -3,7 +3,7 @@
  * read and the charter's (404 for anyone who may not see them, another organisation included).
  */
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { notificationSettings, organisations, strategies } from '../../db/schema';
 import type { AuthenticatedUser } from '../auth/keys';
 import { getInitiative } from '../initiatives/service';

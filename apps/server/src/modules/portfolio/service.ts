@@ -13,13 +13,13 @@ import {
   statusOrInactive,
 } from '@keystone/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { visibleTo } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { readBoth } from '../../db/reads';
 import { comments, focusAreas, initiatives, notificationSettings, strategies } from '../../db/schema';
 import type { AuthenticatedUser } from '../auth/keys';
 import { isoInZone } from '../progress/schedule';
-import { visibleTo } from '../strategies/access';
 
 const zeroCounts = (): StatusCounts =>
   Object.fromEntries(INITIATIVE_STATUS_CODES.map((code) => [code, 0])) as Record<InitiativeStatus, number>;

@@ -11,13 +11,13 @@
  * gives the exact answer (403, 404, 409) or makes the write.
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { fieldUpdateEventText, NOTIFY_PAYLOAD_LIMIT, REALTIME_CHANNEL } from '../../core/events';
+import { mayEditProgress, viewerIdsOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { activity, authKeys, comments, focusAreas, initiatives, strategies, users } from '../../db/schema';
-import { fieldUpdateEventText, NOTIFY_PAYLOAD_LIMIT, REALTIME_CHANNEL } from '../../realtime/events';
 import { keyBounds, validKey } from '../auth/keys';
-import { lockHolderOf } from '../field-locks/service';
-import { mayEditProgress, viewerIdsOf } from '../strategies/access';
+import { lockHolderOf } from '../fieldLocks/service';
 
 export interface CommentEdit {
   /** The sanitised text. */

@@ -19,18 +19,18 @@ import {
   type UserSummary,
 } from '@keystone/contract';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { noteChanges } from '../../core/changeTracking';
+import type { AppContext } from '../../core/context';
+import { conflict, forbidden, notFound } from '../../core/errors';
+import { changeBy, fieldUpdates, writeAndPublish } from '../../core/events';
+import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../../core/strategyAccess';
+import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { comments, focusAreas, initiatives, notificationSettings, strategies, users } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { noteChanges } from '../../realtime/changeTracking';
-import { changeBy, fieldUpdates, writeAndPublish } from '../../realtime/events';
 import { type AuthenticatedUser, userForKeyHash } from '../auth/keys';
-import { ensureNoOtherHolder, lockHolderOf } from '../field-locks/service';
-import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../strategies/access';
-import { presentUserSummary } from '../users/presenters';
+import { ensureNoOtherHolder, lockHolderOf } from '../fieldLocks/service';
 import { autosaveQueueOf } from './autosaveQueue';
 import {
   type CommentEdit,

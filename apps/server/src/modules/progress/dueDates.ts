@@ -7,6 +7,8 @@
 
 import { parseRecipients } from '@keystone/contract';
 import { and, asc, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
+import { publish, type RealtimeEvent, structureChange } from '../../core/events';
+import { viewersOf } from '../../core/strategyAccess';
 import type { Db, Queryable } from '../../db/client';
 import {
   focusAreas,
@@ -20,8 +22,6 @@ import {
 } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { progressReminderMail, progressReportMail } from '../../mail/progressMails';
-import { publish, type RealtimeEvent, structureChange } from '../../realtime/events';
-import { viewersOf } from '../strategies/access';
 import { loadFocusAreas } from '../strategies/pageQueries';
 import { lockUpdates } from './lockUpdates';
 import { reportContent, statesAt } from './reportContent';

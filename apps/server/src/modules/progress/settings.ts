@@ -9,13 +9,13 @@ import {
   type UpdateNotificationSettingsRequest,
 } from '@keystone/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
+import type { AppContext } from '../../core/context';
+import { changeBy, publish, structureChange } from '../../core/events';
+import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { notificationSettings, teamReminders } from '../../db/schema';
-import { changeBy, publish, structureChange } from '../../realtime/events';
-import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
-import { ensure, loadStrategyAccess } from '../strategies/access';
 import { loadMasters } from '../strategies/pageQueries';
 import {
   firstDueAfter,

@@ -5,8 +5,8 @@
  * Creating a strategy is rare, so its two counting statements cost nothing that matters.
  */
 import { MESSAGES } from '@keystone/contract';
-import type { AppContext } from '../../context';
-import { tooManyRequests } from '../../http/errors';
+import type { AppContext } from '../../core/context';
+import { tooManyRequests } from '../../core/errors';
 import { countHit } from '../../http/rateLimitStore';
 import type { AuthenticatedUser } from '../auth/keys';
 

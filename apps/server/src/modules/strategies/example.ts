@@ -5,10 +5,10 @@
  * so a failure halfway leaves nothing behind, and nothing is heard of it before it is whole.
  */
 import type { Strategy } from '@keystone/contract';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import type { RequestOrigin } from '../../core/securityEvents';
 import { writeDemoStrategy } from '../../seed/demoStrategy';
 import type { AuthenticatedUser } from '../auth/keys';
-import type { RequestOrigin } from '../auth/securityEvents';
 import { getStrategyPage } from './service';
 
 export async function createExampleStrategy(

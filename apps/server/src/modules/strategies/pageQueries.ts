@@ -5,11 +5,11 @@
 import type { FocusArea, Initiative, UserSummary } from '@keystone/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { readBoth } from '../../db/reads';
 import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } from '../../db/schema';
 import { loadCurrentComments } from '../progress/comments';
-import { presentUserSummary } from '../users/presenters';
 import { type InitiativePeople, presentFocusArea, presentInitiative } from './presenters';
 
 const personColumns = {

@@ -9,20 +9,20 @@ import {
   type UserSummary,
 } from '@keystone/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
+import type { AppContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
+import { ensure, loadStrategyAccess, STRATEGY_NOT_FOUND, visibleTo } from '../../core/strategyAccess';
+import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { readBoth } from '../../db/reads';
 import { focusAreas, initiatives, strategies, strategyMasters, users } from '../../db/schema';
-import { notFound } from '../../http/errors';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
-import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
-import { changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
-import { ensureNotLockedByOthers } from '../field-locks/service';
+import { ensureNotLockedByOthers } from '../fieldLocks/service';
 import { createCurrentComments } from '../progress/comments';
 import { createSettings } from '../progress/settings';
-import { presentUserSummary } from '../users/presenters';
-import { ensure, loadStrategyAccess, STRATEGY_NOT_FOUND, visibleTo } from './access';
 import { loadFocusAreas, loadMasters } from './pageQueries';
 import { presentStrategySummary } from './presenters';
 

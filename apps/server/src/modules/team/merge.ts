@@ -6,9 +6,9 @@
  */
 import type { UserSummary } from '@keystone/contract';
 import { inArray } from 'drizzle-orm';
+import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
-import { presentUserSummary } from '../users/presenters';
 
 /** (current − removals) ∪ additions: the stored order first, then the additions in the page's order. */
 export function mergedList(

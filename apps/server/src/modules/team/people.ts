@@ -6,12 +6,12 @@
  */
 import { INVITE_MESSAGES, isValidEmail, MESSAGES, type PersonReference } from '@keystone/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { badRequest, type HttpError } from '../../core/errors';
+import type { RequestOrigin } from '../../core/securityEvents';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
-import { badRequest, type HttpError } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/keys';
-import type { RequestOrigin } from '../auth/securityEvents';
 import { inviteEmails, refuseAddressesWithAccounts } from '../invites/service';
 
 export interface ResolvedPeople {

@@ -22,7 +22,12 @@ import {
   TEAM_MESSAGES,
 } from '@keystone/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { ensureNotStale, recordChanges } from '../../core/activityRecord';
+import type { AppContext } from '../../core/context';
+import { badRequest, notFound } from '../../core/errors';
+import { changeBy, publish, structureChange } from '../../core/events';
+import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
+import { ensure, loadStrategyAccess, rolesOf, viewersOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import {
   focusAreas,
@@ -32,12 +37,7 @@ import {
   strategyMasters,
   users,
 } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
-import { changeBy, publish, structureChange } from '../../realtime/events';
-import { ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
-import { type RequestOrigin, recordSecurityEvent } from '../auth/securityEvents';
-import { ensure, loadStrategyAccess, rolesOf, viewersOf } from '../strategies/access';
 import { touchStrategy } from '../strategies/service';
 import { mergedList, sameSet, summariesOf } from './merge';
 import { resolvePeople } from './people';

@@ -5,10 +5,10 @@
  */
 import type { OrganisationStrategy, StrategyTeam } from '@keystone/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { loadStrategyAccess } from '../../core/strategyAccess';
 import { focusAreas, initiatives, strategies } from '../../db/schema';
 import type { AuthenticatedUser } from '../auth/keys';
-import { loadStrategyAccess } from '../strategies/access';
 import { loadMasters, loadPeople } from '../strategies/pageQueries';
 import { mastersByStrategy } from '../strategies/service';
 

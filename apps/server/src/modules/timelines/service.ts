@@ -12,18 +12,18 @@ import {
   type UpdateTimelineRequest,
 } from '@keystone/contract';
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { type ChangedRecord, changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
+import type { AppContext } from '../../core/context';
+import { asNotFound, badRequest, conflict, notFound } from '../../core/errors';
+import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
+import { loadInitiativeAccess } from '../../core/initiativeAccess';
+import { ensure, rolesOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { timelines } from '../../db/schema';
-import { asNotFound, badRequest, conflict, notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { changeBy, fieldUpdates, publish, structureChange } from '../../realtime/events';
-import { type ChangedRecord, changesOf, ensureNotStale, recordChanges } from '../activity/record';
 import type { AuthenticatedUser } from '../auth/keys';
-import { ensureNotLockedByOthers } from '../field-locks/service';
-import { loadInitiativeAccess } from '../initiatives/access';
+import { ensureNotLockedByOthers } from '../fieldLocks/service';
 import { withdrawApprovalAfterChange } from '../initiatives/approval';
-import { ensure, rolesOf } from '../strategies/access';
 
 type TimelineRow = typeof timelines.$inferSelect;
 

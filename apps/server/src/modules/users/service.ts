@@ -6,13 +6,13 @@ import {
   type UserSummary,
 } from '@keystone/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
+import { badRequest, notFound } from '../../core/errors';
+import { publish } from '../../core/events';
+import { presentUserDetails, presentUserSummary } from '../../core/userPresenters';
+import { findUserById } from '../../core/userQueries';
 import { users } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
-import { publish } from '../../realtime/events';
 import type { AuthenticatedUser } from '../auth/keys';
-import { presentUserDetails, presentUserSummary } from './presenters';
-import { findUserById } from './queries';
 
 export async function getUserDetails(ctx: AppContext, me: AuthenticatedUser): Promise<UserDetails> {
   const user = await findUserById(ctx.db, me.id);

@@ -62,7 +62,13 @@ export function MembersTable() {
     <>
       <OutcomeAlert outcome={outcome} onClose={clear} />
       <TableContainer component={Paper} variant="outlined" sx={{ mt: 2 }}>
-        <Table size="small" aria-label={ORGANISATION_LABELS.membersTable}>
+        {/* Narrower cell padding below the desktop width: the address's unbreakable first part
+            sets the first column's width, and a tablet has little room to spare. */}
+        <Table
+          size="small"
+          aria-label={ORGANISATION_LABELS.membersTable}
+          sx={{ '& .MuiTableCell-root': { px: { xs: 1, md: 2 } } }}
+        >
           <ColumnHeads columns={COLUMNS} />
           <TableBody>
             {members.data.map((member) => (

@@ -1,0 +1,76 @@
+/** A strategy's focus areas: read, added, edited, reordered, deleted and restored. */
+import { type Endpoint, idParams } from '../endpoint';
+import {
+  createFocusAreaRequest,
+  focusAreaSchema,
+  sortRequest,
+  sortResponse,
+  updateFocusAreaRequest,
+} from '../strategies';
+
+export const focusAreaApi = {
+  get: {
+    method: 'GET',
+    path: '/api/focusarea/{id}',
+    tag: 'focus areas',
+    summary: 'A focus area with its initiatives',
+    auth: true,
+    params: idParams,
+    answer: focusAreaSchema,
+    errors: [404],
+  },
+  create: {
+    method: 'POST',
+    path: '/api/focusarea/create/',
+    tag: 'focus areas',
+    summary: 'Add a focus area (at most 5)',
+    auth: true,
+    body: createFocusAreaRequest,
+    answer: focusAreaSchema,
+    status: 201,
+    errors: [404, 409],
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/focusarea/update/{id}/',
+    tag: 'focus areas',
+    summary: 'Rename a focus area',
+    auth: true,
+    params: idParams,
+    body: updateFocusAreaRequest,
+    answer: focusAreaSchema,
+    errors: [404, 409],
+  },
+  sort: {
+    method: 'PATCH',
+    path: '/api/focusarea/sort/{id}/',
+    tag: 'focus areas',
+    summary: 'Move a focus area',
+    auth: true,
+    params: idParams,
+    body: sortRequest,
+    answer: sortResponse,
+    errors: [404],
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/api/focusarea/delete/{id}/',
+    tag: 'focus areas',
+    summary: 'Delete a focus area (at least 1 stays)',
+    auth: true,
+    params: idParams,
+    status: 204,
+    errors: [404, 409],
+  },
+  restore: {
+    method: 'POST',
+    path: '/api/focusarea/restore/{id}/',
+    tag: 'focus areas',
+    summary:
+      'Bring back a deleted focus area with its initiatives, in its former place (masters, within the retention period)',
+    auth: true,
+    params: idParams,
+    answer: focusAreaSchema,
+    errors: [404, 409],
+  },
+} satisfies Record<string, Endpoint>;

@@ -128,7 +128,6 @@ async function seedDemo(db: Db, config: Config) {
       {
         ...dana!,
         organisationId: organisation.id,
-        keyHash: '',
         displayName: dana!.email,
         name: null,
         isAdmin: true,

@@ -3,10 +3,10 @@
  * it or its user, after its few seconds, and every key leaves while the listener is disconnected.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SignedIn } from '../src/core/actor';
 import { KeyGate } from '../src/core/keyGate';
-import type { AuthenticatedUser } from '../src/modules/auth/keys';
 
-const person = (id: number, keyHash: string): AuthenticatedUser => ({
+const person = (id: number, keyHash: string): SignedIn => ({
   id,
   organisationId: 1,
   email: `p${id}@example.com`,

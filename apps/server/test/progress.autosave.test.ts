@@ -11,10 +11,11 @@ import { type Comment, canEditProgress, MESSAGES } from '@keystone/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedIn } from '../src/core/actor';
+import { userForKey } from '../src/core/keys';
 import { loadStrategyAccess, rolesOf } from '../src/core/strategyAccess';
 import { authKeys, users } from '../src/db/schema';
 import { sha256 } from '../src/lib/secrets';
-import { type AuthenticatedUser, userForKey } from '../src/modules/auth/keys';
 import { autosaveQueueOf } from '../src/modules/progress/autosaveQueue';
 import { writeAutosaves } from '../src/modules/progress/commentWrite';
 import { currentComments, sleep } from './helpers/progress';
@@ -48,7 +49,7 @@ describe('the autosave in one statement', () => {
     await server?.close();
   });
 
-  const userOf = async (role: Role): Promise<AuthenticatedUser> =>
+  const userOf = async (role: Role): Promise<SignedIn> =>
     (await userForKey(server.ctx.db, f.people[role].key))!;
   const save = (role: Role, comment: string, id = f.comment) =>
     server.api('PATCH', `/api/comments/update/${id}/`, { token: f.people[role].key, body: { comment } });

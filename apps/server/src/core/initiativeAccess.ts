@@ -3,7 +3,7 @@ import { STRATEGY_MESSAGES } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { focusAreas, initiatives } from '../db/schema';
-import type { AuthenticatedUser } from '../modules/auth/keys';
+import type { Actor } from './actor';
 import { asNotFound, notFound } from './errors';
 import { loadStrategyAccess } from './strategyAccess';
 
@@ -14,12 +14,7 @@ const INITIATIVE_NOT_FOUND = STRATEGY_MESSAGES.initiativeNotFound;
  * `forUpdate` the strategy row is locked and the initiative read again under the lock, so a
  * concurrent delete is seen (404) rather than acted on.
  */
-export async function loadInitiativeAccess(
-  db: Queryable,
-  id: number,
-  user: AuthenticatedUser,
-  forUpdate = false,
-) {
+export async function loadInitiativeAccess(db: Queryable, id: number, user: Actor, forUpdate = false) {
   const read = async () =>
     (
       await db

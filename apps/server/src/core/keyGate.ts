@@ -6,7 +6,8 @@
  * event names the key or its user, and all leave when the listener loses its connection (events
  * may be missed until it is back).
  */
-import type { AuthenticatedUser } from '../modules/auth/keys';
+
+import type { SignedIn } from './actor';
 import type { RealtimeEvent } from './events';
 
 const TTL_MS = 10_000;
@@ -14,11 +15,11 @@ const TTL_MS = 10_000;
 const MAX_KEYS = 10_000;
 
 export class KeyGate {
-  private readonly keys = new Map<string, { user: AuthenticatedUser; until: number }>();
+  private readonly keys = new Map<string, { user: SignedIn; until: number }>();
   private listening = true;
 
   /** The user of a key found valid within the last few seconds, if any. */
-  admit(keyHash: string): AuthenticatedUser | undefined {
+  admit(keyHash: string): SignedIn | undefined {
     const entry = this.keys.get(keyHash);
     if (!entry) return undefined;
     if (entry.until > Date.now()) return entry.user;
@@ -26,7 +27,7 @@ export class KeyGate {
     return undefined;
   }
 
-  remember(user: AuthenticatedUser): void {
+  remember(user: SignedIn): void {
     if (!this.listening) return;
     if (this.keys.size >= MAX_KEYS) this.keys.clear();
     this.keys.set(user.keyHash, { user, until: Date.now() + TTL_MS });

@@ -16,7 +16,7 @@ import type { Queryable } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { readBoth } from '../db/reads';
 import { focusAreas, initiativeMembers, initiatives, strategies, strategyMasters } from '../db/schema';
-import type { AuthenticatedUser } from '../modules/auth/keys';
+import type { Actor } from './actor';
 import { forbidden, notFound } from './errors';
 
 export type StrategyRow = typeof strategies.$inferSelect;
@@ -106,7 +106,7 @@ export interface AccessOptions {
 export async function loadStrategyAccess(
   db: Queryable,
   strategyId: number,
-  user: AuthenticatedUser,
+  user: Actor,
   options: AccessOptions = {},
 ): Promise<StrategyAccess> {
   const query = options.forUpdate ? accessForUpdateQuery(db) : accessQuery(db);
@@ -119,7 +119,7 @@ export async function loadStrategyAccess(
 /** The access a row of `accessColumns` (of the user's organisation) gives; null unless visible. */
 export function accessOf(
   row: AccessRow,
-  user: AuthenticatedUser,
+  user: Actor,
   options: Pick<AccessOptions, 'team'> = {},
 ): StrategyAccess | null {
   const initiativeRoles = groupRoles(

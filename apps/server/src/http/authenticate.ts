@@ -1,15 +1,16 @@
 /** `Authorization: Token {key}` → request.user, or 403 exactly as DESIGN §3 says. */
 import { MESSAGES, ORGANISATION_MESSAGES } from '@keystone/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SignedIn } from '../core/actor';
 import type { AppContext } from '../core/context';
 import { forbidden } from '../core/errors';
 import type { KeyGate } from '../core/keyGate';
+import { userForKey } from '../core/keys';
 import { sha256 } from '../lib/secrets';
-import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: AuthenticatedUser | null;
+    user: SignedIn | null;
   }
 }
 

@@ -14,10 +14,10 @@ import {
 } from '@keystone/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
+import type { SignedIn } from '../core/actor';
 import type { AppContext } from '../core/context';
 import { parseInput, parseWithSchema, tooManyRequests } from '../core/errors';
 import type { KeyGate } from '../core/keyGate';
-import type { AuthenticatedUser } from '../modules/auth/keys';
 import { authenticate } from './authenticate';
 import { counterScope, releaseHit } from './rateLimitStore';
 
@@ -35,7 +35,7 @@ export function recordRoutedEndpoints(app: FastifyInstance): void {
 
 /** What a handler is given: the parsed input, the signed-in user of an authenticated call, and the raw request. */
 export type RouteInput<E extends Endpoint> = EndpointInput<E> & {
-  user: E['auth'] extends true ? AuthenticatedUser : null;
+  user: E['auth'] extends true ? SignedIn : null;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -81,7 +81,7 @@ function rateLimitOf(ctx: AppContext, kind: NonNullable<Endpoint['rateLimit']>) 
   }
   const perPerson = {
     hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `user:${(request.user as AuthenticatedUser).id}`,
+    keyGenerator: (request: FastifyRequest) => `user:${(request.user as SignedIn).id}`,
   };
   if (kind === 'costly') return { ...perPerson, max: COSTLY_CALLS_PER_MINUTE, timeWindow: '1 minute' };
   return {
@@ -114,7 +114,7 @@ function releaseOnSuccess(ctx: AppContext, endpoint: Endpoint) {
  * past it, a 429 that says when to try again.
  */
 const limitWrites = (ctx: AppContext) => async (request: FastifyRequest) => {
-  const waitSeconds = ctx.writeRate.take((request.user as AuthenticatedUser).id);
+  const waitSeconds = ctx.writeRate.take((request.user as SignedIn).id);
   if (waitSeconds > 0) throw tooManyRequests(MESSAGES.tooManyWrites, waitSeconds);
 };
 

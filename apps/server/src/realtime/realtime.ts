@@ -8,6 +8,7 @@ import { MESSAGES, SOCKET_CLOSE, SOCKET_MESSAGES } from '@keystone/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Config } from '../config';
+import type { SignedIn } from '../core/actor';
 import {
   changedPages,
   deleteOldSpills,
@@ -17,9 +18,9 @@ import {
   readSpill,
 } from '../core/events';
 import type { KeyGate } from '../core/keyGate';
+import { userForKey } from '../core/keys';
 import type { PageCache } from '../core/pageCache';
 import type { Database } from '../db/client';
-import { type AuthenticatedUser, userForKey } from '../modules/auth/keys';
 import { releaseConnectionLocks, releaseExpiredLocks } from '../modules/fieldLocks/service';
 import { type Connection, SocketHub, type SocketKind } from './hub';
 import { LogSampler, newSocketLogState } from './logSampler';
@@ -45,7 +46,7 @@ const CLOSE_GOING_AWAY = 1001;
 const SPILL_CLEANUP_EVERY = 60;
 
 /** What `admit` decided: the socket's user, or the HTTP answer instead of the upgrade. */
-export type Admission = { user: AuthenticatedUser } | { refused: 401 | 403 | 429 | 503; detail: string };
+export type Admission = { user: SignedIn } | { refused: 401 | 403 | 429 | 503; detail: string };
 
 export class Realtime {
   readonly hub: SocketHub;
@@ -186,7 +187,7 @@ export class Realtime {
     const token = tokenOf(request);
     if (!token) return { refused: 401, detail: MESSAGES.credentialsMissing };
     if (token.length > 200) return { refused: 401, detail: MESSAGES.invalidToken };
-    let user: AuthenticatedUser | null;
+    let user: SignedIn | null;
     try {
       user = await userForKey(this.database.db, token);
     } catch (error) {
@@ -200,7 +201,7 @@ export class Realtime {
   }
 
   /** A socket `admit` let through: registered with the hub. */
-  accept(socket: WebSocket, request: FastifyRequest, kind: SocketKind, user: AuthenticatedUser | null): void {
+  accept(socket: WebSocket, request: FastifyRequest, kind: SocketKind, user: SignedIn | null): void {
     if (this.stopping) {
       socket.close(CLOSE_GOING_AWAY, 'Server shutting down.');
       return;

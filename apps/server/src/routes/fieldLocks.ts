@@ -1,9 +1,9 @@
 /** POST /lock-field/, POST /unlock-field/, GET /locked-fields/ and the sockets /ws/locks/, /ws/streaming/. */
 import { fieldLockApi } from '@keystone/contract/endpoints/fieldLocks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SignedIn } from '../core/actor';
 import type { AppContext } from '../core/context';
 import { route } from '../http/route';
-import type { AuthenticatedUser } from '../modules/auth/keys';
 import { listLockedFields, lockField, unlockField } from '../modules/fieldLocks/service';
 import { connectionIdOf, type Realtime } from '../realtime/realtime';
 
@@ -25,7 +25,7 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext, realtime: 
   app.register(async (scope) => {
     // Origin, key and the per-key cap are checked before the upgrade: a refused socket gets an
     // HTTP answer (401, 403, 429, or 503 while the database is down) and never opens.
-    const socketUsers = new WeakMap<FastifyRequest, AuthenticatedUser>();
+    const socketUsers = new WeakMap<FastifyRequest, SignedIn>();
     scope.addHook('onRequest', async (request, reply) => {
       if (!request.ws) return;
       const admission = await realtime.admit(request);

@@ -9,6 +9,7 @@ import type { CommentType, InitiativeStatus, UpdateInitiativeRequest } from '@ke
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import type { Config } from '../config';
+import type { Actor } from '../core/actor';
 import type { AppContext } from '../core/context';
 import { KeyGate } from '../core/keyGate';
 import { PageCache } from '../core/pageCache';
@@ -17,7 +18,6 @@ import { WriteRate } from '../core/writeRate';
 import type { Db } from '../db/client';
 import { notificationSettings } from '../db/schema';
 import { systemClock } from '../lib/clock';
-import type { AuthenticatedUser } from '../modules/auth/keys';
 import { createFocusArea, updateFocusArea } from '../modules/focusAreas/service';
 import { createInitiative, updateInitiative } from '../modules/initiatives/service';
 import { loadCurrentComments, writeComment } from '../modules/progress/comments';
@@ -193,7 +193,7 @@ interface DemoTeam {
  */
 export async function writeDemoStrategy(
   ctx: AppContext,
-  master: AuthenticatedUser,
+  master: Actor,
   team: DemoTeam | null,
   origin: RequestOrigin,
 ): Promise<number> {
@@ -250,7 +250,7 @@ export async function writeDemoStrategy(
 /** Writes the current update of each initiative (in page order) that `texts` gives. */
 async function writeUpdates(
   ctx: AppContext,
-  master: AuthenticatedUser,
+  master: Actor,
   initiativeIds: readonly number[],
   texts: readonly (Update['text'] | undefined)[],
 ) {
@@ -265,7 +265,7 @@ async function writeUpdates(
 /** The sample's past (two due dates, locked) and present (statuses as last reported, a few drafts). */
 async function writeProgress(
   ctx: AppContext,
-  master: AuthenticatedUser,
+  master: Actor,
   strategyId: number,
   initiativeIds: readonly number[],
 ) {
@@ -304,7 +304,7 @@ async function writeProgress(
 export async function seedDemoStrategy(
   config: Config,
   db: Db,
-  master: AuthenticatedUser,
+  master: Actor,
   owner: DemoPerson,
   sponsor: DemoPerson,
 ): Promise<number> {

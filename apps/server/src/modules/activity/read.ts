@@ -1,12 +1,12 @@
 /** GET /strategy/{id}/activity/ and /initiative/{id}/activity/: the history, newest first. */
 import { type ActivityEntry, type ActivityModel, type ActivityPage, LIMITS } from '@keystone/contract';
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { loadInitiativeAccess } from '../../core/initiativeAccess';
 import { loadStrategyAccess } from '../../core/strategyAccess';
 import { presentUserSummary } from '../../core/userPresenters';
 import { activity, deletedRecords, users } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 
 const DEFAULT_PAGE = 50;
 
@@ -77,7 +77,7 @@ async function readPage(ctx: AppContext, scope: SQL, query: PageQuery): Promise<
 /** Every change of the strategy and its focus areas, initiatives, timelines, team and comments. */
 export async function strategyActivity(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   strategyId: number,
   query: PageQuery,
 ): Promise<ActivityPage> {
@@ -88,7 +88,7 @@ export async function strategyActivity(
 /** The changes of one initiative: its title, status, charter, timeline, team, approval, comments. */
 export async function initiativeActivity(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   initiativeId: number,
   query: PageQuery,
 ): Promise<ActivityPage> {

@@ -2,6 +2,7 @@
 import { type LoginOrMfaResponse, type LoginResponse, MESSAGES, type SignInMethod } from '@keystone/contract';
 import type { AppContext } from '../../core/context';
 import { badRequest, tooManyRequests } from '../../core/errors';
+import { issueKey } from '../../core/keys';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { findUserByEmail } from '../../core/userQueries';
 import { verifyPassword } from '../../lib/passwords';
@@ -12,7 +13,6 @@ import {
   forgetOldAttempts,
   releaseAttempt,
 } from './accountThrottle';
-import { issueKey } from './keys';
 import { isMfaEnabled, startMfaChallenge } from './mfaChallenges';
 import { pendingSignupPasswordMatches } from './signup';
 import { isTrustedDevice } from './trustedDevices';

@@ -12,6 +12,7 @@ import {
   type SignInMethod,
 } from '@keystone/contract';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { badRequest, conflict, tooManyRequests } from '../../core/errors';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
@@ -21,7 +22,6 @@ import { mfaChallenges, userTotp } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
 import { sha256 } from '../../lib/secrets';
 import { accountOf, claimAttempt } from './accountThrottle';
-import type { AuthenticatedUser } from './keys';
 import { startSession } from './login';
 import { isMfaEnabled, MFA_MAX_WRONG_CODES } from './mfaChallenges';
 import {
@@ -61,7 +61,7 @@ export async function mfaStatus(ctx: AppContext, userId: number): Promise<MfaSta
 }
 
 /** A new unconfirmed secret (replacing an unconfirmed one); two-factor stays off until confirmed. */
-export async function setupTotp(ctx: AppContext, user: AuthenticatedUser): Promise<TotpEnrolment> {
+export async function setupTotp(ctx: AppContext, user: Actor): Promise<TotpEnrolment> {
   if (await isMfaEnabled(ctx.db, user.id)) throw conflict(MFA_MESSAGES.alreadyEnabled);
   const secret = newTotpSecret();
   const stored = await ctx.db
@@ -81,7 +81,7 @@ export async function setupTotp(ctx: AppContext, user: AuthenticatedUser): Promi
 /** A valid code from the new secret turns two-factor on; answers the recovery codes, once. */
 export async function confirmTotp(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   code: string,
   origin: RequestOrigin,
 ): Promise<RecoveryCodes> {
@@ -109,7 +109,7 @@ export async function confirmTotp(
 /** Turning two-factor off needs the password (when the account has one) and a valid code. */
 export async function disableMfa(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   input: { password?: string | undefined; code: string },
   origin: RequestOrigin,
 ): Promise<void> {

@@ -6,6 +6,7 @@ import {
   SESSION_MESSAGES,
 } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
+import type { SignedIn } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { badRequest, tooManyRequests } from '../../core/errors';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
@@ -16,13 +17,12 @@ import { passwordChangedMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
 import { accountOf, claimAttempt, releaseAttempt } from './accountThrottle';
 import { refuseCommonPassword } from './commonPasswords';
-import type { AuthenticatedUser } from './keys';
 import { endOtherSessions } from './sessions';
 
 /** Checks the current password, sets the new one and ends every other session of the user. */
 export async function changePassword(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: SignedIn,
   input: PasswordChangeRequest,
   origin: RequestOrigin,
 ): Promise<void> {

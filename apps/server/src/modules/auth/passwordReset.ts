@@ -3,6 +3,7 @@ import { MESSAGES, type PasswordResetConfirmRequest } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
+import { revokeAllKeys } from '../../core/keys';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { findUserByEmail } from '../../core/userQueries';
 import { users } from '../../db/schema';
@@ -10,7 +11,6 @@ import { hashPassword } from '../../lib/passwords';
 import { passwordResetMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
 import { refuseCommonPassword } from './commonPasswords';
-import { revokeAllKeys } from './keys';
 import { consumeToken, issueToken, voidTokens } from './oneTimeTokens';
 import { queuePasswordNotice } from './passwordChange';
 

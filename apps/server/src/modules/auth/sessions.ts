@@ -1,13 +1,14 @@
 /** The user's own sessions (live API keys): listed, ended one by one, or all but the current one. */
 import type { SessionInfo } from '@keystone/contract';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { SignedIn } from '../../core/actor';
 import { publish } from '../../core/events';
+import { KEY_ABSOLUTE_LIFETIME_MS, KEY_IDLE_LIFETIME_MS } from '../../core/keys';
 import type { Queryable } from '../../db/client';
 import { authKeys } from '../../db/schema';
-import { type AuthenticatedUser, KEY_ABSOLUTE_LIFETIME_MS, KEY_IDLE_LIFETIME_MS } from './keys';
 
 /** This browser's first, then newest first; only keys that would still authenticate (userForKey's lifetimes). */
-export async function listSessions(db: Queryable, user: AuthenticatedUser): Promise<SessionInfo[]> {
+export async function listSessions(db: Queryable, user: SignedIn): Promise<SessionInfo[]> {
   const now = Date.now();
   const current = sql<boolean>`${authKeys.keyHash} = ${user.keyHash}`;
   const rows = await db

@@ -14,6 +14,7 @@ import {
 } from '@keystone/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordChanges } from '../../core/activityRecord';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { asNotFound, conflict, notFound } from '../../core/errors';
 import { changeBy, publish, structureChange } from '../../core/events';
@@ -22,7 +23,6 @@ import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { deletedRecords, focusAreas, initiatives, users } from '../../db/schema';
 import { moveTo, writeOrder } from '../../lib/ordering';
-import type { AuthenticatedUser } from '../auth/keys';
 import { loadInitiatives } from '../strategies/pageQueries';
 import { presentFocusArea } from '../strategies/presenters';
 import { touchStrategy } from '../strategies/service';
@@ -38,13 +38,7 @@ const NOT_FOUND: Record<Model, string> = {
  * The record's latest deletion, with its strategy locked and the caller's right checked: 404
  * unless the caller may see the strategy, 403 unless a master, 409 once restored or expired.
  */
-async function claimDeletion(
-  ctx: AppContext,
-  tx: Queryable,
-  user: AuthenticatedUser,
-  model: Model,
-  id: number,
-) {
+async function claimDeletion(ctx: AppContext, tx: Queryable, user: Actor, model: Model, id: number) {
   const latest = () =>
     tx
       .select()
@@ -116,7 +110,7 @@ const afterDeletion = (row: SnapshotRow) => Number(row.version) + 2;
 async function finish(
   tx: Queryable,
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   claimed: { deletion: typeof deletedRecords.$inferSelect; model: Model; title: unknown; version: number },
 ): Promise<void> {
   const { deletion, model } = claimed;
@@ -144,11 +138,7 @@ async function finish(
   ]);
 }
 
-export async function restoreFocusArea(
-  ctx: AppContext,
-  user: AuthenticatedUser,
-  id: number,
-): Promise<FocusArea> {
+export async function restoreFocusArea(ctx: AppContext, user: Actor, id: number): Promise<FocusArea> {
   const strategyId = await ctx.db.transaction(async (tx) => {
     const { deletion, snapshot } = await claimDeletion(ctx, tx, user, 'focusArea', id);
     const [kept] = snapshot.focus_areas;
@@ -173,11 +163,7 @@ export async function restoreFocusArea(
   return presentFocusArea(row, byArea.get(id) ?? []);
 }
 
-export async function restoreInitiative(
-  ctx: AppContext,
-  user: AuthenticatedUser,
-  id: number,
-): Promise<Initiative> {
+export async function restoreInitiative(ctx: AppContext, user: Actor, id: number): Promise<Initiative> {
   const focusAreaId = await ctx.db.transaction(async (tx) => {
     const { deletion, snapshot } = await claimDeletion(ctx, tx, user, 'initiative', id);
     const kept = snapshot.initiatives.find((row) => row.id === id);

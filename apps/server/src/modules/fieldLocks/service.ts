@@ -16,6 +16,7 @@ import {
   UNLOCK_MESSAGES,
 } from '@keystone/contract';
 import { and, eq, gt, inArray, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import { conflict, forbidden } from '../../core/errors';
 import { publish, type RealtimeEvent, viewerIds } from '../../core/events';
 import { ensure, viewersOf, visibleTo } from '../../core/strategyAccess';
@@ -23,7 +24,6 @@ import { displayNameOf } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { lockedFields, strategies, users } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 import { loadLockTarget } from './targets';
 
 type LockRow = typeof lockedFields.$inferSelect;
@@ -42,7 +42,7 @@ function lockMessage(row: LockRow, userName: string, action: LockMessage['action
 
 export async function lockField(
   db: Queryable,
-  user: AuthenticatedUser,
+  user: Actor,
   request: FieldLockRequest,
   options: { connectionId: string | null; ttlMs: number },
 ): Promise<LockedField> {
@@ -199,7 +199,7 @@ export async function ensureNotLockedByOthers(
 /** Releases the user's own lock; a field held by someone else stays theirs (403). */
 export async function unlockField(
   db: Queryable,
-  user: AuthenticatedUser,
+  user: Actor,
   request: FieldLockRequest,
   connectionId: string | null,
 ): Promise<{ detail: string }> {
@@ -245,7 +245,7 @@ export async function unlockField(
 /** Unexpired locks in the strategies this user may see (optionally in one strategy only). */
 export async function listLockedFields(
   db: Queryable,
-  user: AuthenticatedUser,
+  user: Actor,
   strategyId?: number,
 ): Promise<LockedField[]> {
   const rows = await db

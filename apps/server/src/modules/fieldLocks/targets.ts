@@ -10,11 +10,11 @@ import {
   STRATEGY_MESSAGES,
 } from '@keystone/contract';
 import { and, eq } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import { asNotFound, notFound } from '../../core/errors';
 import { loadStrategyAccess, rolesOf, type StrategyAccess } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { comments, focusAreas, initiatives, strategies, timelines } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 
 export interface LockTarget {
   access: StrategyAccess;
@@ -93,7 +93,7 @@ async function locate(db: Queryable, model: LockModel, resId: number, organisati
 
 export async function loadLockTarget(
   db: Queryable,
-  user: AuthenticatedUser,
+  user: Actor,
   model: LockModel,
   resId: number,
 ): Promise<LockTarget> {

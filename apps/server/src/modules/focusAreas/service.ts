@@ -2,6 +2,7 @@
 import { canEditStrategy, type FocusArea, LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { asNotFound, conflict, notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
@@ -11,7 +12,6 @@ import type { Queryable } from '../../db/client';
 import { focusAreas, initiatives } from '../../db/schema';
 import { moveTo, writeOrder } from '../../lib/ordering';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
-import type { AuthenticatedUser } from '../auth/keys';
 import { ensureNotLockedByOthers } from '../fieldLocks/service';
 import { createCurrentComments } from '../progress/comments';
 import { loadInitiatives } from '../strategies/pageQueries';
@@ -25,12 +25,7 @@ const FOCUS_AREA_NOT_FOUND = STRATEGY_MESSAGES.focusAreaNotFound;
  * With `forUpdate` the strategy row is locked and the focus area read again under the lock,
  * so a concurrent delete is seen (404) rather than acted on twice.
  */
-async function loadFocusAreaAccess(
-  db: Queryable,
-  focusAreaId: number,
-  user: AuthenticatedUser,
-  forUpdate = false,
-) {
+async function loadFocusAreaAccess(db: Queryable, focusAreaId: number, user: Actor, forUpdate = false) {
   const read = async () => (await db.select().from(focusAreas).where(eq(focusAreas.id, focusAreaId)))[0];
   const found = await read();
   if (!found) throw notFound(FOCUS_AREA_NOT_FOUND);
@@ -56,7 +51,7 @@ async function siblingIds(db: Queryable, strategyId: number): Promise<number[]> 
   return rows.map((row) => row.id);
 }
 
-export async function getFocusArea(ctx: AppContext, user: AuthenticatedUser, id: number): Promise<FocusArea> {
+export async function getFocusArea(ctx: AppContext, user: Actor, id: number): Promise<FocusArea> {
   const { row } = await loadFocusAreaAccess(ctx.db, id, user);
   return presentOne(ctx.db, row);
 }
@@ -64,7 +59,7 @@ export async function getFocusArea(ctx: AppContext, user: AuthenticatedUser, id:
 /** Adds a focus area (with one initiative, so no column is ever empty) at `sortIndex` or last. */
 export async function createFocusArea(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   input: { strategy: number; sort_index?: number; title?: string },
 ): Promise<FocusArea> {
   const row = await ctx.db.transaction(async (tx) => {
@@ -104,7 +99,7 @@ export async function createFocusArea(
 
 export async function updateFocusArea(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   id: number,
   input: { title: string; version?: number | undefined },
 ): Promise<FocusArea> {
@@ -154,7 +149,7 @@ export async function updateFocusArea(
   return presentOne(ctx.db, updated);
 }
 
-export async function sortFocusArea(ctx: AppContext, user: AuthenticatedUser, id: number, sortIndex: number) {
+export async function sortFocusArea(ctx: AppContext, user: Actor, id: number, sortIndex: number) {
   return ctx.db.transaction(async (tx) => {
     const { row, access } = await loadFocusAreaAccess(tx, id, user, true);
     ensure(canEditStrategy(user.id, access.roles));
@@ -183,7 +178,7 @@ export async function sortFocusArea(ctx: AppContext, user: AuthenticatedUser, id
   });
 }
 
-export async function deleteFocusArea(ctx: AppContext, user: AuthenticatedUser, id: number): Promise<void> {
+export async function deleteFocusArea(ctx: AppContext, user: Actor, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const { row, access } = await loadFocusAreaAccess(tx, id, user, true);
     ensure(canEditStrategy(user.id, access.roles));

@@ -11,12 +11,12 @@ import {
   type VideoHost,
 } from '@keystone/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { helpVideos } from '../../db/schema';
 import { randomSecret } from '../../lib/secrets';
-import type { AuthenticatedUser } from '../auth/keys';
 
 type HelpVideoRow = typeof helpVideos.$inferSelect;
 
@@ -41,7 +41,7 @@ export async function listHelpVideos(ctx: AppContext, organisationId: number): P
 
 export async function setHelpVideo(
   ctx: AppContext,
-  admin: AuthenticatedUser,
+  admin: Actor,
   topic: HelpTopic,
   input: SetHelpVideoRequest,
   origin: RequestOrigin,
@@ -78,7 +78,7 @@ export async function setHelpVideo(
 /** Back to the built-in video; resetting a topic that has none changes nothing. */
 export async function resetHelpVideo(
   ctx: AppContext,
-  admin: AuthenticatedUser,
+  admin: Actor,
   topic: HelpTopic,
   origin: RequestOrigin,
 ): Promise<void> {

@@ -14,6 +14,7 @@ import {
   STRATEGY_MESSAGES,
 } from '@keystone/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { conflict, forbidden, notFound } from '../../core/errors';
 import { type Change, changeBy, publish, structureChange } from '../../core/events';
@@ -23,7 +24,6 @@ import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { initiatives, users } from '../../db/schema';
 import { approvalRequestMail, approvalWithdrawnMail, charterApprovedMail } from '../../mail/charterMails';
-import type { AuthenticatedUser } from '../auth/keys';
 import {
   approverAddresses,
   charterLink,
@@ -46,11 +46,7 @@ async function lockedInitiative(db: Queryable, id: number): Promise<InitiativeRo
   return row;
 }
 
-export async function requestApproval(
-  ctx: AppContext,
-  user: AuthenticatedUser,
-  id: number,
-): Promise<{ detail: string }> {
+export async function requestApproval(ctx: AppContext, user: Actor, id: number): Promise<{ detail: string }> {
   await ctx.db.transaction(async (tx) => {
     const { access } = await loadInitiativeAccess(tx, id, user, true);
     if (!canRequestApproval(user.id, access.roles, rolesOf(access, id))) {
@@ -89,11 +85,7 @@ export async function requestApproval(
  * Approves the charter, or withdraws the approval when it is approved (the checkbox of spec §4).
  * An approval is mailed to the owners.
  */
-export async function toggleApproval(
-  ctx: AppContext,
-  user: AuthenticatedUser,
-  id: number,
-): Promise<ApprovalResponse> {
+export async function toggleApproval(ctx: AppContext, user: Actor, id: number): Promise<ApprovalResponse> {
   const { answer, mails } = await ctx.db.transaction(async (tx) => {
     const { access } = await loadInitiativeAccess(tx, id, user, true);
     if (!canApproveInitiative(user.id, access.roles, rolesOf(access, id))) {
@@ -147,7 +139,7 @@ export async function toggleApproval(
 
 /** What withdrew an approval: who edited, and which charter fields (wire names) or 'timeline'. */
 export interface ApprovalEdit {
-  editor: AuthenticatedUser;
+  editor: Actor;
   fields: readonly string[];
   /** APP_URL, for the charter link in the mails. */
   appUrl: string;

@@ -12,6 +12,7 @@ import {
 } from '@keystone/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { asNotFound, conflict, notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
@@ -22,7 +23,6 @@ import type { Queryable } from '../../db/client';
 import { focusAreas, initiatives } from '../../db/schema';
 import { moveTo, writeOrder } from '../../lib/ordering';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
-import type { AuthenticatedUser } from '../auth/keys';
 import { ensureNotLockedByOthers } from '../fieldLocks/service';
 import { createCurrentComments } from '../progress/comments';
 import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
@@ -49,11 +49,7 @@ async function siblingIds(db: Queryable, focusAreaId: number): Promise<number[]>
 }
 
 /** The initiative with what its charter page shows of the strategy. */
-export async function getInitiative(
-  ctx: AppContext,
-  user: AuthenticatedUser,
-  id: number,
-): Promise<InitiativeDetail> {
+export async function getInitiative(ctx: AppContext, user: Actor, id: number): Promise<InitiativeDetail> {
   const { focusArea, access } = await loadInitiativeAccess(ctx.db, id, user);
   // ctx.db is the pool (a Db, never a transaction), so the two reads may run together.
   const [initiative, masters] = await Promise.all([
@@ -71,7 +67,7 @@ export async function getInitiative(
 
 export async function createInitiative(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   input: UpdateInitiativeRequest & { focus_area: number; sort_index?: number },
 ): Promise<Initiative> {
   const created = await ctx.db.transaction(async (tx) => {
@@ -109,7 +105,7 @@ export async function createInitiative(
 }
 
 /** Who changed which initiative, for its history entries (which belong to the initiative too). */
-const structureEntry = (strategyId: number, user: AuthenticatedUser, id: number, version: number) => ({
+const structureEntry = (strategyId: number, user: Actor, id: number, version: number) => ({
   strategyId,
   initiativeId: id,
   actorId: user.id,
@@ -145,7 +141,7 @@ const isCharterField = (wireName: string) => wireName !== 'title' && wireName !=
 
 export async function updateInitiative(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   id: number,
   input: UpdateInitiativeRequest,
 ): Promise<Initiative> {
@@ -206,12 +202,7 @@ export async function updateInitiative(
   return presentOne(ctx.db, initiative.focusAreaId, id);
 }
 
-export async function sortInitiative(
-  ctx: AppContext,
-  user: AuthenticatedUser,
-  id: number,
-  sortIndex: number,
-) {
+export async function sortInitiative(ctx: AppContext, user: Actor, id: number, sortIndex: number) {
   return ctx.db.transaction(async (tx) => {
     const { initiative, access } = await loadInitiativeAccess(tx, id, user, true);
     ensure(canEditStrategy(user.id, access.roles));
@@ -238,7 +229,7 @@ export async function sortInitiative(
   });
 }
 
-export async function deleteInitiative(ctx: AppContext, user: AuthenticatedUser, id: number): Promise<void> {
+export async function deleteInitiative(ctx: AppContext, user: Actor, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const { initiative, access } = await loadInitiativeAccess(tx, id, user, true);
     ensure(canEditStrategy(user.id, access.roles));

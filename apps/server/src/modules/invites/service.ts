@@ -13,6 +13,7 @@ import {
   ORGANISATION_MESSAGES,
 } from '@keystone/contract';
 import { and, desc, eq, gt, inArray, isNull, ne, not, notExists, or, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { conflict, forbidden, HttpError, notFound } from '../../core/errors';
 import { publish } from '../../core/events';
@@ -22,12 +23,11 @@ import { invites, organisations, pendingSignups, securityEvents, users } from '.
 import { randomSecret, sha256 } from '../../lib/secrets';
 import { inviteMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
-import type { AuthenticatedUser } from '../auth/keys';
 
 export type InviteRow = typeof invites.$inferSelect;
 
 /** Who sends invitations: a signed-in member of an organisation. */
-export type Inviter = Pick<AuthenticatedUser, 'id' | 'organisationId' | 'isAdmin' | 'displayName'>;
+export type Inviter = Pick<Actor, 'id' | 'organisationId' | 'isAdmin' | 'displayName'>;
 
 export function presentInvite(invite: InviteRow) {
   return {

@@ -12,13 +12,13 @@ import {
   type UpdateMemberResponse,
 } from '@keystone/contract';
 import { and, eq, or } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import { publish } from '../../core/events';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { displayNameOf } from '../../core/userPresenters';
 import { users } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 import { loadMembers } from './members';
 import { offboard } from './offboarding';
 import { strategiesOnlyMasteredBy } from './onlyMasters';
@@ -33,7 +33,7 @@ type MemberEvent = keyof typeof MESSAGE_OF;
 
 export async function updateMember(
   ctx: AppContext,
-  admin: AuthenticatedUser,
+  admin: Actor,
   memberId: number,
   input: UpdateMemberRequest,
   origin: RequestOrigin,

@@ -6,9 +6,9 @@
  * from then on (login.ts, google.ts, mfa.ts, passwordReset.ts, progress/dueDates.ts).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { revokeAllKeys } from '../../core/keys';
 import type { Queryable } from '../../db/client';
 import { mfaChallenges, oneTimeTokens, outboxMails, trustedDevices, users } from '../../db/schema';
-import { revokeAllKeys } from '../auth/keys';
 import { releaseUserLocks } from '../fieldLocks/service';
 
 export async function offboard(db: Queryable, person: { id: number; email: string }): Promise<void> {

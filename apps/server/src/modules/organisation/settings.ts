@@ -1,11 +1,11 @@
 /** The organisation's own settings: its name and who may invite (administrators only). */
 import type { Organisation, UpdateOrganisationRequest } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { organisations } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 
 type OrganisationRow = typeof organisations.$inferSelect;
 
@@ -23,7 +23,7 @@ export async function getOrganisation(ctx: AppContext, organisationId: number): 
 
 export async function updateOrganisation(
   ctx: AppContext,
-  admin: AuthenticatedUser,
+  admin: Actor,
   input: UpdateOrganisationRequest,
   origin: RequestOrigin,
 ): Promise<Organisation> {

@@ -3,9 +3,9 @@
  * read and the charter's (404 for anyone who may not see them, another organisation included).
  */
 import { eq } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { notificationSettings, organisations, strategies } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 import { getInitiative } from '../initiatives/service';
 import { getStrategyPage } from '../strategies/service';
 import { listTimelines } from '../timelines/service';
@@ -27,7 +27,7 @@ async function timeZoneOf(ctx: AppContext, strategyId: number): Promise<string> 
   return row?.timeZone ?? 'UTC';
 }
 
-export async function strategySource(ctx: AppContext, user: AuthenticatedUser, strategyId: number) {
+export async function strategySource(ctx: AppContext, user: Actor, strategyId: number) {
   const strategy = await getStrategyPage(ctx.db, strategyId, user);
   const [name, timeZone] = await Promise.all([
     organisationName(ctx, user.organisationId),
@@ -36,7 +36,7 @@ export async function strategySource(ctx: AppContext, user: AuthenticatedUser, s
   return { strategy, organisationName: name, timeZone };
 }
 
-export async function charterSource(ctx: AppContext, user: AuthenticatedUser, initiativeId: number) {
+export async function charterSource(ctx: AppContext, user: Actor, initiativeId: number) {
   const initiative = await getInitiative(ctx, user, initiativeId);
   const [timelines, [strategy], name, timeZone] = await Promise.all([
     listTimelines(ctx, user, initiativeId),

@@ -13,12 +13,12 @@ import {
   statusOrInactive,
 } from '@keystone/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { visibleTo } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { readBoth } from '../../db/reads';
 import { comments, focusAreas, initiatives, notificationSettings, strategies } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 import { isoInZone } from '../progress/schedule';
 
 const zeroCounts = (): StatusCounts =>
@@ -74,7 +74,7 @@ async function loadTrends(db: Queryable, strategyIds: number[]): Promise<TrendRo
 }
 
 /** The strategies the user may see (as the strategies list), most recently worked-on first. */
-export async function readPortfolio(ctx: AppContext, user: AuthenticatedUser): Promise<PortfolioStrategy[]> {
+export async function readPortfolio(ctx: AppContext, user: Actor): Promise<PortfolioStrategy[]> {
   const { db } = ctx;
   const rows = await db
     .select({

@@ -12,11 +12,11 @@
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { fieldUpdateEventText, NOTIFY_PAYLOAD_LIMIT, REALTIME_CHANNEL } from '../../core/events';
+import { keyBounds, validKey } from '../../core/keys';
 import { mayEditProgress, viewerIdsOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { activity, authKeys, comments, focusAreas, initiatives, strategies, users } from '../../db/schema';
-import { keyBounds, validKey } from '../auth/keys';
 import { lockHolderOf } from '../fieldLocks/service';
 
 export interface CommentEdit {

@@ -19,17 +19,18 @@ import {
   type UserSummary,
 } from '@keystone/contract';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Actor, SignedIn } from '../../core/actor';
 import { noteChanges } from '../../core/changeTracking';
 import type { AppContext } from '../../core/context';
 import { conflict, forbidden, notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, writeAndPublish } from '../../core/events';
+import { userForKeyHash } from '../../core/keys';
 import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../../core/strategyAccess';
 import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { comments, focusAreas, initiatives, notificationSettings, strategies, users } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize';
-import { type AuthenticatedUser, userForKeyHash } from '../auth/keys';
 import { ensureNoOtherHolder, lockHolderOf } from '../fieldLocks/service';
 import { autosaveQueueOf } from './autosaveQueue';
 import {
@@ -150,7 +151,7 @@ const commentForUpdateQuery = preparedPer((db) =>
  */
 export async function updateComment(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: SignedIn,
   id: number,
   input: { comment: string; version?: number | undefined },
 ): Promise<Comment> {
@@ -172,7 +173,7 @@ export async function updateComment(
  * A comment written as `user` through the checked path alone: the sample strategy's texts, whose
  * author (the operator's seed-demo) may hold no key for the autosave's one statement.
  */
-export function writeComment(ctx: AppContext, user: AuthenticatedUser, id: number, html: string) {
+export function writeComment(ctx: AppContext, user: Actor, id: number, html: string) {
   return updateCommentChecked(ctx, user, id, { value: sanitizeRichText(html), since: undefined });
 }
 
@@ -194,7 +195,7 @@ function presentWritten(written: WrittenComment, value: string, author: UserSumm
 
 async function updateCommentChecked(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   id: number,
   edit: CommentEdit,
 ): Promise<Comment> {
@@ -243,11 +244,7 @@ function ofStrategy(db: Queryable, strategyId: number) {
   );
 }
 
-export async function lockedDates(
-  ctx: AppContext,
-  user: AuthenticatedUser,
-  strategyId: number,
-): Promise<string[]> {
+export async function lockedDates(ctx: AppContext, user: Actor, strategyId: number): Promise<string[]> {
   await loadStrategyAccess(ctx.db, strategyId, user);
   const rows = await ctx.db
     .selectDistinct({ lockedAt: comments.lockedAt })
@@ -282,7 +279,7 @@ async function zonedRange(
  */
 export async function lockedComments(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   strategyId: number,
   date: DateTimeInput,
 ): Promise<Comment[]> {
@@ -322,7 +319,7 @@ export async function lockedComments(
 /** How many initiatives had each status at each due date, oldest first (the trend chart). */
 export async function statusHistory(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   strategyId: number,
 ): Promise<StatusHistory> {
   await loadStrategyAccess(ctx.db, strategyId, user);

@@ -10,12 +10,12 @@ import {
 } from '@keystone/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { changeBy, publish, structureChange } from '../../core/events';
 import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { notificationSettings, teamReminders } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 import { loadMasters } from '../strategies/pageQueries';
 import {
   firstDueAfter,
@@ -138,7 +138,7 @@ function editableValues(row: SettingsRow, reminders: readonly Reminder[]) {
 
 export async function getSettings(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   strategyId: number,
 ): Promise<NotificationSettings> {
   await loadStrategyAccess(ctx.db, strategyId, user);
@@ -175,7 +175,7 @@ function resolveFirst(
 
 export async function updateSettings(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   strategyId: number,
   input: UpdateNotificationSettingsRequest,
 ): Promise<NotificationSettings> {

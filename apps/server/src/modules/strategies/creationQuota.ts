@@ -5,15 +5,15 @@
  * Creating a strategy is rare, so its two counting statements cost nothing that matters.
  */
 import { MESSAGES } from '@keystone/contract';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { tooManyRequests } from '../../core/errors';
 import { countHit } from '../../http/rateLimitStore';
-import type { AuthenticatedUser } from '../auth/keys';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Counts one creation of `user`'s; a 429 (with Retry-After) when the person or the organisation is past its quota. */
-export async function takeStrategyCreation(ctx: AppContext, user: AuthenticatedUser): Promise<void> {
+export async function takeStrategyCreation(ctx: AppContext, user: Actor): Promise<void> {
   const { strategiesPerPersonPerDay, strategiesPerOrganisationPerDay } = ctx.config;
   const person = await countHit(ctx.db, `strategy-creations|user:${user.id}`, DAY_MS);
   if (person.current > strategiesPerPersonPerDay)

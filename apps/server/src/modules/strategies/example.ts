@@ -5,15 +5,15 @@
  * so a failure halfway leaves nothing behind, and nothing is heard of it before it is whole.
  */
 import type { Strategy } from '@keystone/contract';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import type { RequestOrigin } from '../../core/securityEvents';
 import { writeDemoStrategy } from '../../seed/demoStrategy';
-import type { AuthenticatedUser } from '../auth/keys';
 import { getStrategyPage } from './service';
 
 export async function createExampleStrategy(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   origin: RequestOrigin,
 ): Promise<Strategy> {
   const strategyId = await ctx.db.transaction((tx) =>

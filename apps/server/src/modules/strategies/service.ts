@@ -10,6 +10,7 @@ import {
 } from '@keystone/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
@@ -19,7 +20,6 @@ import type { Queryable } from '../../db/client';
 import { readBoth } from '../../db/reads';
 import { focusAreas, initiatives, strategies, strategyMasters, users } from '../../db/schema';
 import { requirePlainText, sanitizeRichText } from '../../lib/sanitize';
-import type { AuthenticatedUser } from '../auth/keys';
 import { ensureNotLockedByOthers } from '../fieldLocks/service';
 import { createCurrentComments } from '../progress/comments';
 import { createSettings } from '../progress/settings';
@@ -27,7 +27,7 @@ import { loadFocusAreas, loadMasters } from './pageQueries';
 import { presentStrategySummary } from './presenters';
 
 /** Strategies the user may see: as a master, or through a role in one of its initiatives. */
-export async function listStrategies(ctx: AppContext, user: AuthenticatedUser): Promise<StrategySummary[]> {
+export async function listStrategies(ctx: AppContext, user: Actor): Promise<StrategySummary[]> {
   const rows = await ctx.db
     .select()
     .from(strategies)
@@ -63,22 +63,14 @@ async function loadPage(db: Queryable, strategyId: number, organisationId?: numb
 }
 
 /** The whole page in a fixed number of queries; 404 unless the user may see it. */
-export async function getStrategyPage(
-  db: Queryable,
-  strategyId: number,
-  user: AuthenticatedUser,
-): Promise<Strategy> {
+export async function getStrategyPage(db: Queryable, strategyId: number, user: Actor): Promise<Strategy> {
   const loaded = await loadPage(db, strategyId, user.organisationId);
   if (!loaded || !canViewStrategy(user.id, loaded.roles)) throw notFound(STRATEGY_NOT_FOUND);
   return loaded.page;
 }
 
 /** The page's JSON as GET /api/strategy/{id} sends it, from this instance's page cache. */
-export async function readStrategyPage(
-  ctx: AppContext,
-  strategyId: number,
-  user: AuthenticatedUser,
-): Promise<string> {
+export async function readStrategyPage(ctx: AppContext, strategyId: number, user: Actor): Promise<string> {
   const cached = await ctx.pages.read(strategyId, async (id) => {
     const loaded = await loadPage(ctx.db, id);
     return (
@@ -97,7 +89,7 @@ export async function readStrategyPage(
 
 export async function createStrategy(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   input: { title?: string; ambition?: string },
 ): Promise<Strategy> {
   const strategyId = await ctx.db.transaction(async (tx) => {
@@ -139,7 +131,7 @@ export async function createStrategy(
 
 export async function updateStrategy(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   strategyId: number,
   input: UpdateStrategyRequest,
 ): Promise<StrategySummary> {
@@ -189,11 +181,7 @@ export async function updateStrategy(
   return presentStrategySummary(updated, await loadMasters(ctx.db, strategyId));
 }
 
-export async function deleteStrategy(
-  ctx: AppContext,
-  user: AuthenticatedUser,
-  strategyId: number,
-): Promise<void> {
+export async function deleteStrategy(ctx: AppContext, user: Actor, strategyId: number): Promise<void> {
   const access = await loadStrategyAccess(ctx.db, strategyId, user);
   ensure(canEditStrategy(user.id, access.roles));
   await ctx.db.transaction(async (tx) => {

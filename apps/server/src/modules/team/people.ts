@@ -6,12 +6,12 @@
  */
 import { INVITE_MESSAGES, isValidEmail, MESSAGES, type PersonReference } from '@keystone/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { badRequest, type HttpError } from '../../core/errors';
 import type { RequestOrigin } from '../../core/securityEvents';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 import { inviteEmails, refuseAddressesWithAccounts } from '../invites/service';
 
 export interface ResolvedPeople {
@@ -50,7 +50,7 @@ function refusal(refused: readonly string[], people: readonly { email: string; p
 export async function resolvePeople(
   ctx: AppContext,
   tx: Queryable,
-  user: AuthenticatedUser,
+  user: Actor,
   groups: readonly { path: string; people: readonly PersonReference[] }[],
   origin: RequestOrigin,
 ): Promise<ResolvedPeople | { refusal: HttpError }> {

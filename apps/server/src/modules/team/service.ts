@@ -23,6 +23,7 @@ import {
 } from '@keystone/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ensureNotStale, recordChanges } from '../../core/activityRecord';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/errors';
 import { changeBy, publish, structureChange } from '../../core/events';
@@ -37,7 +38,6 @@ import {
   strategyMasters,
   users,
 } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 import { touchStrategy } from '../strategies/service';
 import { mergedList, sameSet, summariesOf } from './merge';
 import { resolvePeople } from './people';
@@ -82,7 +82,7 @@ interface ListChange {
 
 export async function assignTeam(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   input: AssignTeamRequest,
   origin: RequestOrigin,
 ) {
@@ -225,7 +225,7 @@ export async function assignTeam(
  */
 async function ensureListNotStale(
   tx: Queryable,
-  user: AuthenticatedUser,
+  user: Actor,
   strategyId: number,
   list: ListChange,
 ): Promise<void> {
@@ -258,7 +258,7 @@ async function ensureListNotStale(
 async function recordMasterEvents(
   ctx: AppContext,
   tx: Queryable,
-  actor: AuthenticatedUser,
+  actor: Actor,
   origin: RequestOrigin,
   strategy: { id: number; title: string },
   masters: ListChange,

@@ -5,18 +5,14 @@
  */
 import type { OrganisationStrategy, StrategyTeam } from '@keystone/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { loadStrategyAccess } from '../../core/strategyAccess';
 import { focusAreas, initiatives, strategies } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 import { loadMasters, loadPeople } from '../strategies/pageQueries';
 import { mastersByStrategy } from '../strategies/service';
 
-export async function readTeam(
-  ctx: AppContext,
-  user: AuthenticatedUser,
-  strategyId: number,
-): Promise<StrategyTeam> {
+export async function readTeam(ctx: AppContext, user: Actor, strategyId: number): Promise<StrategyTeam> {
   const { strategy } = await loadStrategyAccess(ctx.db, strategyId, user, { team: true });
   const areas = await ctx.db
     .select({ id: focusAreas.id, title: focusAreas.title, sortIndex: focusAreas.sortIndex })
@@ -77,7 +73,7 @@ export async function readTeam(
 /** Every strategy of the administrator's organisation with its masters, by title. */
 export async function listOrganisationStrategies(
   ctx: AppContext,
-  admin: AuthenticatedUser,
+  admin: Actor,
 ): Promise<OrganisationStrategy[]> {
   const rows = await ctx.db
     .select({ id: strategies.id, title: strategies.title })

@@ -13,6 +13,7 @@ import {
 } from '@keystone/contract';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { type ChangedRecord, changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { asNotFound, badRequest, conflict, notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
@@ -21,7 +22,6 @@ import { ensure, rolesOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { timelines } from '../../db/schema';
 import { sanitizeRichText } from '../../lib/sanitize';
-import type { AuthenticatedUser } from '../auth/keys';
 import { ensureNotLockedByOthers } from '../fieldLocks/service';
 import { withdrawApprovalAfterChange } from '../initiatives/approval';
 
@@ -66,7 +66,7 @@ const endBeforeStart = () =>
   badRequest(CHARTER_MESSAGES.endBeforeStart, { end_date: [CHARTER_MESSAGES.endBeforeStart] });
 
 /** The initiative with its access, and 403 unless the user may edit it. */
-async function editableInitiative(db: Queryable, user: AuthenticatedUser, initiativeId: number) {
+async function editableInitiative(db: Queryable, user: Actor, initiativeId: number) {
   const loaded = await loadInitiativeAccess(db, initiativeId, user, true);
   ensure(canEditInitiative(user.id, loaded.access.roles, rolesOf(loaded.access, initiativeId)));
   return { ...loaded, change: changeBy(user.id, loaded.access.strategy.id, loaded.access.roles) };
@@ -79,11 +79,7 @@ async function timelineRow(db: Queryable, id: number, forUpdate = false): Promis
   return row;
 }
 
-export async function listTimelines(
-  ctx: AppContext,
-  user: AuthenticatedUser,
-  initiativeId: number,
-): Promise<Timeline[]> {
+export async function listTimelines(ctx: AppContext, user: Actor, initiativeId: number): Promise<Timeline[]> {
   await loadInitiativeAccess(ctx.db, initiativeId, user);
   const rows = await ctx.db
     .select()
@@ -95,7 +91,7 @@ export async function listTimelines(
 
 export async function createTimeline(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   input: CreateTimelineRequest,
 ): Promise<Timeline> {
   return ctx.db.transaction(async (tx) => {
@@ -129,7 +125,7 @@ export async function createTimeline(
 
 export async function updateTimeline(
   ctx: AppContext,
-  user: AuthenticatedUser,
+  user: Actor,
   id: number,
   input: UpdateTimelineRequest,
 ): Promise<Timeline> {
@@ -183,7 +179,7 @@ export async function updateTimeline(
   });
 }
 
-export async function deleteTimeline(ctx: AppContext, user: AuthenticatedUser, id: number): Promise<void> {
+export async function deleteTimeline(ctx: AppContext, user: Actor, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const found = await timelineRow(tx, id);
     const { initiative, change } = await editableInitiative(tx, user, found.initiativeId).catch(

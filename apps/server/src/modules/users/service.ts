@@ -6,15 +6,15 @@ import {
   type UserSummary,
 } from '@keystone/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/errors';
 import { publish } from '../../core/events';
 import { presentUserDetails, presentUserSummary } from '../../core/userPresenters';
 import { findUserById } from '../../core/userQueries';
 import { users } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/keys';
 
-export async function getUserDetails(ctx: AppContext, me: AuthenticatedUser): Promise<UserDetails> {
+export async function getUserDetails(ctx: AppContext, me: Actor): Promise<UserDetails> {
   const user = await findUserById(ctx.db, me.id);
   if (!user) throw notFound();
   return presentUserDetails(user);
@@ -23,7 +23,7 @@ export async function getUserDetails(ctx: AppContext, me: AuthenticatedUser): Pr
 /** Names and business title only: the e-mail may be sent back as it is, never changed. */
 export async function updateUserDetails(
   ctx: AppContext,
-  me: AuthenticatedUser,
+  me: Actor,
   input: UpdateUserDetailsRequest,
 ): Promise<UserDetails> {
   if (input.email !== undefined && input.email.trim().toLowerCase() !== me.email) {
@@ -46,7 +46,7 @@ export async function updateUserDetails(
 }
 
 /** The active people of my organisation. */
-export async function listColleagues(ctx: AppContext, me: AuthenticatedUser): Promise<UserSummary[]> {
+export async function listColleagues(ctx: AppContext, me: Actor): Promise<UserSummary[]> {
   const rows = await ctx.db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)

@@ -4,13 +4,14 @@
  */
 import { fullName, SESSION_LAST_USE_PRECISION_MS } from '@keystone/contract';
 import { and, eq, gt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { publish } from '../../core/events';
-import type { RequestOrigin } from '../../core/securityEvents';
-import { displayNameOf } from '../../core/userPresenters';
-import type { Queryable } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
-import { authKeys, users } from '../../db/schema';
-import { randomSecret, sha256 } from '../../lib/secrets';
+import type { Queryable } from '../db/client';
+import { preparedPer } from '../db/prepared';
+import { authKeys, users } from '../db/schema';
+import { randomSecret, sha256 } from '../lib/secrets';
+import type { SignedIn } from './actor';
+import { publish } from './events';
+import type { RequestOrigin } from './securityEvents';
+import { displayNameOf } from './userPresenters';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const KEY_IDLE_LIFETIME_MS = 14 * DAY_MS;
@@ -18,19 +19,6 @@ export const KEY_IDLE_LIFETIME_MS = 14 * DAY_MS;
 export const KEY_ABSOLUTE_LIFETIME_MS = 30 * DAY_MS;
 /** Writing last_used_at on every request would turn each read into a write; once an hour is enough. */
 const TOUCH_INTERVAL_MS = SESSION_LAST_USE_PRECISION_MS;
-
-export interface AuthenticatedUser {
-  id: number;
-  organisationId: number;
-  email: string;
-  /** Full name, or the e-mail address when no name is set: how others see this user. */
-  displayName: string;
-  /** Full name, or null when no name is set (the wire form's `name`). */
-  name: string | null;
-  /** Read with the key on every request, so a role change applies at once. */
-  isAdmin: boolean;
-  keyHash: string;
-}
 
 export async function issueKey(db: Queryable, userId: number, origin: RequestOrigin): Promise<string> {
   const key = randomSecret();
@@ -85,11 +73,11 @@ const userForKeyQuery = preparedPer((db) =>
     .prepare('user_for_key'),
 );
 
-export async function userForKey(db: Queryable, key: string): Promise<AuthenticatedUser | null> {
+export async function userForKey(db: Queryable, key: string): Promise<SignedIn | null> {
   return userForKeyHash(db, sha256(key));
 }
 
-export async function userForKeyHash(db: Queryable, keyHash: string): Promise<AuthenticatedUser | null> {
+export async function userForKeyHash(db: Queryable, keyHash: string): Promise<SignedIn | null> {
   const now = Date.now();
   const [row] = await userForKeyQuery(db).execute({ keyHash, ...keyBounds(now) });
   if (!row) return null;

@@ -7,8 +7,8 @@
 import { ANNOUNCEMENT_TEXT } from '@keystone/contract';
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Announcer, announcer } from '../src/components/announcer/announcer';
 import { LiveAnnouncer } from '../src/components/announcer/LiveAnnouncer';
+import { Announcer, announcer } from '../src/lib/announcer';
 import { SaveStatusStore } from '../src/lib/autosave/saveStatus';
 
 const TIMINGS = { gatherMs: 100, gapMs: 1000, repeatAfterMs: 5000, maxTogether: 3 };

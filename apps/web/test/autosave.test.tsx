@@ -6,7 +6,7 @@ import { failureMessage } from '../src/api/strategies';
 import { FieldSaver, type FieldSaveSnapshot } from '../src/lib/autosave/fieldSaver';
 import { PAGE_SAVE_TEXT, SaveStatusStore } from '../src/lib/autosave/saveStatus';
 import { describeSaveError, isRetryableSaveError } from '../src/lib/autosave/useAutosave';
-import { strategyTitleProblem } from '../src/routes/strategy/fieldRules';
+import { strategyTitleProblem } from '../src/lib/strategyFieldRules';
 
 const DEBOUNCE = 250;
 

@@ -1,7 +1,7 @@
 /** Set-up of every web test file. */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { announcer } from '../src/components/announcer/announcer';
+import { announcer } from '../src/lib/announcer';
 import './fakeWebSocket';
 
 // A route's first lazy import is transformed on demand; on a busy machine that alone can take

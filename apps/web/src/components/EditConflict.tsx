@@ -12,8 +12,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useId } from 'react';
+import { announce } from '../lib/announcer';
 import type { AutosaveConflict } from '../lib/autosave/useAutosave';
-import { announce } from './announcer/announcer';
 import { RichTextField } from './RichTextField';
 
 interface EditConflictProps<T> {

@@ -5,7 +5,7 @@
  */
 import { LIMITS, STRATEGY_MESSAGES } from '@keystone/contract';
 import { failureMessage, useStrategySaves } from '../api/strategies';
-import { ambitionProblem, strategyTitleProblem } from '../routes/strategy/fieldRules';
+import { ambitionProblem, strategyTitleProblem } from '../lib/strategyFieldRules';
 import { CollaborativeField } from './collaborative/CollaborativeField';
 
 interface StrategyTextProps {

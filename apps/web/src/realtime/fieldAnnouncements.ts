@@ -5,7 +5,7 @@
  */
 import { ANNOUNCEMENT_TEXT } from '@keystone/contract';
 import { useEffect, useRef } from 'react';
-import { announce } from '../components/announcer/announcer';
+import { announce } from '../lib/announcer';
 
 interface FieldNews {
   /** The field's accessible label, which names it in every message. */

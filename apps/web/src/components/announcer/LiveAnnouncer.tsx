@@ -5,8 +5,8 @@
  */
 import Box from '@mui/material/Box';
 import { useSyncExternalStore } from 'react';
+import { announcer, type Politeness } from '../../lib/announcer';
 import { visuallyHidden } from '../visuallyHidden';
-import { announcer, type Politeness } from './announcer';
 
 function Region({ politeness }: { politeness: Politeness }) {
   const spoken = useSyncExternalStore(announcer.subscribe, () => announcer.spoken(politeness));

@@ -5,7 +5,7 @@
  * done, and why a save failed; never "Saving…", which would speak up at every pause in typing.
  */
 import { ANNOUNCEMENT_TEXT } from '@keystone/contract';
-import type { AnnounceOptions } from '../../components/announcer/announcer';
+import type { AnnounceOptions } from '../announcer';
 import { type FieldSaveState, UNSAVED_STATES } from './fieldSaver';
 
 export type PageSaveStatus = 'idle' | 'saving' | 'saved' | 'retrying' | 'failed';

@@ -12,7 +12,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { ApiError } from '../../api/client';
-import { announce } from '../../components/announcer/announcer';
+import { announce } from '../announcer';
 import {
   FieldSaver,
   type FieldSaveSnapshot,

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { portfolioFailure, usePortfolioQuery } from '../../api/portfolio';
 import { RetryAlert } from '../../components/RetryAlert';
 import { StatusLegend } from '../../components/StatusLegend';
-import { STACK_ORDER } from '../progress-update/StatusTrendChart';
+import { STACK_ORDER } from '../../components/statusTrend/StatusTrendChart';
 import { PortfolioTable } from './PortfolioTable';
 
 // The colours' key, for the trend bars (which carry no text of their own on screen), from the

@@ -2,7 +2,7 @@
 import { INITIATIVE_STATUSES, PORTFOLIO_TEXT, type StatusCounts } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { STACK_ORDER } from '../progress-update/StatusTrendChart';
+import { STACK_ORDER } from '../../components/statusTrend/StatusTrendChart';
 
 /** Trouble first, as a reader scans for it. */
 const PILL_ORDER = [...STACK_ORDER].reverse();

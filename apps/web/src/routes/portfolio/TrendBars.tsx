@@ -7,7 +7,7 @@
 import { INITIATIVE_STATUSES, PORTFOLIO_TEXT, type StatusHistory, TREND_TEXT } from '@keystone/contract';
 import Typography from '@mui/material/Typography';
 import { statusEdge } from '../../components/statusEdge';
-import { STACK_ORDER } from '../progress-update/StatusTrendChart';
+import { STACK_ORDER } from '../../components/statusTrend/StatusTrendChart';
 
 const BAR = 18;
 const GAP = 14;

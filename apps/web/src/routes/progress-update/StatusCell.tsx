@@ -11,8 +11,8 @@ import {
 import { useState } from 'react';
 import { progressFailure, useProgressSaves } from '../../api/progress';
 import { staleAnswer } from '../../api/staleEdits';
-import { announce } from '../../components/announcer/announcer';
 import { LockableField } from '../../components/LockableField';
+import { announce } from '../../lib/announcer';
 import { SAVE_TOPIC } from '../../lib/autosave/saveStatus';
 import { useFieldLock } from '../../realtime/useFieldLock';
 import { useProgressEditing } from './progressEditing';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { StatusHistory } from '../../api/progress';
 import { SectionHeading } from '../../components/SectionHeading';
-import { StatusTrendChart } from './StatusTrendChart';
+import { StatusTrendChart } from '../../components/statusTrend/StatusTrendChart';
 
 interface StatusTrendProps {
   history: UseQueryResult<StatusHistory>;

@@ -17,8 +17,8 @@ import { useCreateInitiative, useDeleteInitiative, useMoveInitiative } from '../
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
 import type { FocusHandover } from '../../components/RichTextField';
+import { focusAreaTitleProblem } from '../../lib/strategyFieldRules';
 import { DragHandle, ReorderList, useSortableItem } from './dragAndDrop';
-import { focusAreaTitleProblem } from './fieldRules';
 import { StatusCounts } from './glance/StatusCounts';
 import { InitiativeCard } from './InitiativeCard';
 import { MoveMenu } from './MoveMenu';

@@ -17,7 +17,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useEffect, useId, useRef, useState } from 'react';
-import { announce } from '../../components/announcer/announcer';
+import { announce } from '../../lib/announcer';
 
 interface MoveMenuProps {
   /** The item's name (boardItemName). */

@@ -1,7 +1,7 @@
 /**
  * The page's one voice for status messages (WCAG 4.1.3): anything may call announce(), and
- * LiveAnnouncer (mounted once in the layout) puts the text into a polite or an assertive live
- * region. Announcements are rationed so a screen reader is never flooded: a message said a
+ * components/announcer/LiveAnnouncer (mounted once in the layout) puts the text into a polite or
+ * an assertive live region. Announcements are rationed so a screen reader is never flooded: a message said a
  * moment ago is not said again (a burst of saves says "Saved" once), messages arriving together
  * are read as one, and a newer message about the same thing replaces one still waiting.
  * Plain TypeScript, no React: tests drive it with fake timers.

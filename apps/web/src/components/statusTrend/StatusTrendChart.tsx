@@ -19,8 +19,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { StatusLegend } from '../../components/StatusLegend';
-import { statusEdge } from '../../components/statusEdge';
+import { StatusLegend } from '../StatusLegend';
+import { statusEdge } from '../statusEdge';
 import { StatusTrendTable, sameInstant } from './StatusTrendTable';
 
 /** Bottom to top: finished work at the base, trouble near the top, idle on top. */

@@ -1,9 +1,10 @@
 /**
- * The strategy page's field rules, read from the contract's request schemas so the browser
- * refuses exactly what the server would, with the same spec messages (§5).
+ * The rules of a strategy's text fields (title, ambition, focus-area and initiative titles), read
+ * from the contract's request schemas so the browser refuses exactly what the server would, with
+ * the same spec messages (§5).
  */
 import { updateFocusAreaRequest, updateInitiativeRequest, updateStrategyRequest } from '@keystone/contract';
-import type { ContractSchema } from '../../api/wireForms';
+import type { ContractSchema } from '../api/wireForms';
 
 function firstProblem(schema: ContractSchema, body: Record<string, string>): string | null {
   const result = schema.safeParse(body);

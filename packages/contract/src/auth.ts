@@ -37,7 +37,8 @@ export const registrationRequest = z
   })
   .superRefine((value, ctx) =>
     checkNewPassword(value.password1, value.password2, ctx, 'password1', 'password2'),
-  );
+  )
+  .meta({ id: 'RegistrationRequest' });
 export type RegistrationRequest = z.infer<typeof registrationRequest>;
 
 /**
@@ -67,7 +68,8 @@ export const verifyEmailRequest = z
   .refine((value) => value.password !== undefined || value.browser_secret !== undefined, {
     path: ['password'],
     message: 'Password is required',
-  });
+  })
+  .meta({ id: 'VerifyEmailRequest' });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
 
 /**
@@ -81,43 +83,49 @@ export const verificationLinkResponse = z.object({
 });
 export type VerificationLinkState = z.infer<typeof verificationLinkResponse>;
 
-export const detailResponse = z.object({ detail: z.string() });
+export const detailResponse = z.object({ detail: z.string() }).meta({ id: 'Detail' });
 export type DetailResponse = z.infer<typeof detailResponse>;
 
-export const loginRequest = z.object({
-  email: z.string({ error: MESSAGES.invalidEmail }).trim().min(1, MESSAGES.invalidEmail).max(LIMITS.email),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(LIMITS.passwordMax),
-});
+export const loginRequest = z
+  .object({
+    email: z.string({ error: MESSAGES.invalidEmail }).trim().min(1, MESSAGES.invalidEmail).max(LIMITS.email),
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .max(LIMITS.passwordMax),
+  })
+  .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const loginResponse = z.object({ user_id: z.number(), key: z.string().min(1) });
+export const loginResponse = z
+  .object({ user_id: z.number(), key: z.string().min(1) })
+  .meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const googleLoginRequest = z.object({
-  code: z
-    .string({ error: 'A Google sign-in code is required.' })
-    .min(1, 'A Google sign-in code is required.')
-    .max(4096),
-  /** PKCE (RFC 7636): the verifier whose S256 challenge the authorization request carried. */
-  code_verifier: z
-    .string({ error: 'A PKCE code verifier is required.' })
-    .regex(
-      /^[A-Za-z0-9\-._~]{43,128}$/,
-      'The PKCE code verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~.',
-    ),
-  /** The nonce the authorization request carried; the ID token must echo it. */
-  nonce: z
-    .string({ error: 'A sign-in nonce is required.' })
-    .min(16, 'The sign-in nonce must be 16 to 256 characters.')
-    .max(256, 'The sign-in nonce must be 16 to 256 characters.'),
-  /** The invitation token of the sign-up link the person came from (which organisation to join). */
-  invite: z.string().max(256).optional(),
-});
+export const googleLoginRequest = z
+  .object({
+    code: z
+      .string({ error: 'A Google sign-in code is required.' })
+      .min(1, 'A Google sign-in code is required.')
+      .max(4096),
+    /** PKCE (RFC 7636): the verifier whose S256 challenge the authorization request carried. */
+    code_verifier: z
+      .string({ error: 'A PKCE code verifier is required.' })
+      .regex(
+        /^[A-Za-z0-9\-._~]{43,128}$/,
+        'The PKCE code verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~.',
+      ),
+    /** The nonce the authorization request carried; the ID token must echo it. */
+    nonce: z
+      .string({ error: 'A sign-in nonce is required.' })
+      .min(16, 'The sign-in nonce must be 16 to 256 characters.')
+      .max(256, 'The sign-in nonce must be 16 to 256 characters.'),
+    /** The invitation token of the sign-up link the person came from (which organisation to join). */
+    invite: z.string().max(256).optional(),
+  })
+  .meta({ id: 'GoogleLoginRequest' });
 
-export const passwordResetRequest = z.object({ email: emailSchema });
+export const passwordResetRequest = z.object({ email: emailSchema }).meta({ id: 'PasswordResetRequest' });
 
 export const passwordResetConfirmRequest = z
   .object({
@@ -128,16 +136,19 @@ export const passwordResetConfirmRequest = z
   })
   .superRefine((value, ctx) =>
     checkNewPassword(value.new_password1, value.new_password2, ctx, 'new_password1', 'new_password2'),
-  );
+  )
+  .meta({ id: 'PasswordResetConfirmRequest' });
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
 
 /** What the browser may know before login: which sign-in methods exist. */
-export const publicConfigResponse = z.object({
-  product_name: z.string(),
-  google: z
-    .object({ client_id: z.string(), authorization_endpoint: z.string(), redirect_uri: z.string() })
-    .nullable(),
-  /** No organisation exists yet: the login page points to the setup link in the server's log. */
-  needs_setup: z.boolean(),
-});
+export const publicConfigResponse = z
+  .object({
+    product_name: z.string(),
+    google: z
+      .object({ client_id: z.string(), authorization_endpoint: z.string(), redirect_uri: z.string() })
+      .nullable(),
+    /** No organisation exists yet: the login page points to the setup link in the server's log. */
+    needs_setup: z.boolean(),
+  })
+  .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -152,12 +152,14 @@ export function datesInOrder(start: string | null | undefined, end: string | nul
 
 const description = richTextSchema({ max: LIMITS.charterField, singleLine: true }).nullable();
 
-export const updateTimelineRequest = z.object({
-  description: description.optional(),
-  start_date: timelineDate.optional(),
-  end_date: timelineDate.optional(),
-  version: versionInput.optional(),
-});
+export const updateTimelineRequest = z
+  .object({
+    description: description.optional(),
+    start_date: timelineDate.optional(),
+    end_date: timelineDate.optional(),
+    version: versionInput.optional(),
+  })
+  .meta({ id: 'UpdateTimelineRequest' });
 export type UpdateTimelineRequest = z.infer<typeof updateTimelineRequest>;
 
 export const createTimelineRequest = updateTimelineRequest
@@ -165,25 +167,30 @@ export const createTimelineRequest = updateTimelineRequest
   .refine((timeline) => datesInOrder(timeline.start_date, timeline.end_date), {
     message: CHARTER_MESSAGES.endBeforeStart,
     path: ['end_date'],
-  });
+  })
+  .meta({ id: 'CreateTimelineRequest' });
 export type CreateTimelineRequest = z.infer<typeof createTimelineRequest>;
 
-export const timelineSchema = z.object({
-  id: z.number(),
-  model: z.literal('timeline'),
-  description: z.string().nullable(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  initiative: z.number(),
-  version: z.number(),
-});
+export const timelineSchema = z
+  .object({
+    id: z.number(),
+    model: z.literal('timeline'),
+    description: z.string().nullable(),
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    initiative: z.number(),
+    version: z.number(),
+  })
+  .meta({ id: 'Timeline' });
 export type Timeline = z.infer<typeof timelineSchema>;
 
 /** PATCH /initiative-approve/{id}/ answers `{message}`; a refusal carries `error` (and `detail`). */
-export const approvalResponse = z.object({
-  message: z.string(),
-  sponsor_approval: z.boolean(),
-  sponsor_approval_at: z.string().nullable(),
-  sponsor_approval_user: userSummary.nullable(),
-});
+export const approvalResponse = z
+  .object({
+    message: z.string(),
+    sponsor_approval: z.boolean(),
+    sponsor_approval_at: z.string().nullable(),
+    sponsor_approval_user: userSummary.nullable(),
+  })
+  .meta({ id: 'ApprovalResponse' });
 export type ApprovalResponse = z.infer<typeof approvalResponse>;

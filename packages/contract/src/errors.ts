@@ -16,14 +16,16 @@ export const CONFLICT_CODES = {
 } as const;
 export type ConflictCode = (typeof CONFLICT_CODES)[keyof typeof CONFLICT_CODES];
 
-export const errorResponse = z.object({
-  detail: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  code: z.enum([CONFLICT_CODES.fieldLocked, CONFLICT_CODES.commentLocked, CONFLICT_CODES.stale]).optional(),
-  current: z.unknown().optional(),
-  /** With `stale`: who made the newest of the changes this edit missed (null: the system). */
-  changed_by: userSummary.nullable().optional(),
-});
+export const errorResponse = z
+  .object({
+    detail: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    code: z.enum([CONFLICT_CODES.fieldLocked, CONFLICT_CODES.commentLocked, CONFLICT_CODES.stale]).optional(),
+    current: z.unknown().optional(),
+    /** With `stale`: who made the newest of the changes this edit missed (null: the system). */
+    changed_by: userSummary.nullable().optional(),
+  })
+  .meta({ id: 'Error' });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** Turns zod issues into `{field: [messages]}` keyed by the dotted path ('' for the body itself). */

@@ -179,22 +179,25 @@ export const setHelpVideoRequest = z
       .max(HELP_VIDEO_DESCRIPTION_MAX, HELP_VIDEO_MESSAGES.descriptionTooLong)
       .optional(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'SetHelpVideoRequest' });
 export type SetHelpVideoRequest = z.infer<typeof setHelpVideoRequest>;
 
 /** A topic's video as the organisation chose it. */
-export const helpVideoSchema = z.object({
-  topic: helpTopicSchema,
-  host: z.enum(VIDEO_HOSTS),
-  /** The address to open in a tab of its own. */
-  address: z.string(),
-  /** The host's embed form (or the file), what the player page shows. */
-  embed_url: z.string(),
-  /** What the video shows, for people who cannot watch it; '' when the administrator gave none. */
-  description: z.string(),
-  /** The page of this app that plays it, with a Content-Security-Policy allowing that host alone. */
-  player_url: z.string(),
-});
+export const helpVideoSchema = z
+  .object({
+    topic: helpTopicSchema,
+    host: z.enum(VIDEO_HOSTS),
+    /** The address to open in a tab of its own. */
+    address: z.string(),
+    /** The host's embed form (or the file), what the player page shows. */
+    embed_url: z.string(),
+    /** What the video shows, for people who cannot watch it; '' when the administrator gave none. */
+    description: z.string(),
+    /** The page of this app that plays it, with a Content-Security-Policy allowing that host alone. */
+    player_url: z.string(),
+  })
+  .meta({ id: 'HelpVideo' });
 export type HelpVideo = z.infer<typeof helpVideoSchema>;
 
 export const helpVideosResponse = z.array(helpVideoSchema);

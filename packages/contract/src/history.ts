@@ -106,10 +106,12 @@ export const activityEntrySchema = z.object({
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
 /** GET …/activity/?before=&limit=: newest first; `next_before` pages on (null at the end). */
-export const activityPageSchema = z.object({
-  results: z.array(activityEntrySchema),
-  next_before: z.number().nullable(),
-});
+export const activityPageSchema = z
+  .object({
+    results: z.array(activityEntrySchema),
+    next_before: z.number().nullable(),
+  })
+  .meta({ id: 'ActivityPage' });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const activityQuery = z.object({

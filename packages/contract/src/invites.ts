@@ -12,22 +12,26 @@ export function parseInviteText(text: string): string[] {
     .filter((part) => part.length > 0);
 }
 
-export const createInvitesRequest = z.union([
-  z.array(emailSchema).min(1, MESSAGES.invalidEmail).max(LIMITS.invitesPerRequest),
-  z.object({ emails: z.array(emailSchema).min(1, MESSAGES.invalidEmail).max(LIMITS.invitesPerRequest) }),
-]);
+export const createInvitesRequest = z
+  .union([
+    z.array(emailSchema).min(1, MESSAGES.invalidEmail).max(LIMITS.invitesPerRequest),
+    z.object({ emails: z.array(emailSchema).min(1, MESSAGES.invalidEmail).max(LIMITS.invitesPerRequest) }),
+  ])
+  .meta({ id: 'CreateInvitesRequest' });
 export type CreateInvitesRequest = z.infer<typeof createInvitesRequest>;
 
-export const inviteSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  invited_by: z.number().nullable(),
-  is_accepted: z.boolean(),
-  accepted_at: z.string().nullable(),
-  created_at: z.string(),
-  /** When its mail was last sent (a resend is allowed some minutes later). */
-  last_sent_at: z.string(),
-});
+export const inviteSchema = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    invited_by: z.number().nullable(),
+    is_accepted: z.boolean(),
+    accepted_at: z.string().nullable(),
+    created_at: z.string(),
+    /** When its mail was last sent (a resend is allowed some minutes later). */
+    last_sent_at: z.string(),
+  })
+  .meta({ id: 'Invite' });
 export type Invite = z.infer<typeof inviteSchema>;
 
 /**
@@ -49,12 +53,14 @@ export const INVITE_MESSAGES = {
     })[reason],
 } as const;
 
-export const createInvitesResponse = z.object({
-  /** 'Invites updated successfully' when someone was invited, else INVITE_MESSAGES.noneInvited. */
-  detail: z.string(),
-  invited: z.array(z.string()),
-  skipped: z.array(z.string()),
-  /** Each skipped address with its reason, in the order of `skipped`. */
-  not_invited: z.array(z.object({ email: z.string(), reason: z.enum(INVITE_SKIP_REASONS) })),
-});
+export const createInvitesResponse = z
+  .object({
+    /** 'Invites updated successfully' when someone was invited, else INVITE_MESSAGES.noneInvited. */
+    detail: z.string(),
+    invited: z.array(z.string()),
+    skipped: z.array(z.string()),
+    /** Each skipped address with its reason, in the order of `skipped`. */
+    not_invited: z.array(z.object({ email: z.string(), reason: z.enum(INVITE_SKIP_REASONS) })),
+  })
+  .meta({ id: 'CreateInvitesResponse' });
 export type CreateInvitesResponse = z.infer<typeof createInvitesResponse>;

@@ -53,31 +53,39 @@ export const mfaCodeSchema = z
 
 export const isTotpCode = (code: string): boolean => TOTP_CODE.test(code);
 
-export const mfaStatusResponse = z.object({
-  enabled: z.boolean(),
-  recovery_codes_left: z.number().int(),
-});
+export const mfaStatusResponse = z
+  .object({
+    enabled: z.boolean(),
+    recovery_codes_left: z.number().int(),
+  })
+  .meta({ id: 'MfaStatus' });
 export type MfaStatus = z.infer<typeof mfaStatusResponse>;
 
-export const totpSetupResponse = z.object({
-  /** Base32, for typing into an authenticator app by hand. */
-  secret: z.string(),
-  otpauth_url: z.string(),
-  /** The otpauth URL as a QR code: an SVG data URL. */
-  qr_svg: z.string(),
-});
+export const totpSetupResponse = z
+  .object({
+    /** Base32, for typing into an authenticator app by hand. */
+    secret: z.string(),
+    otpauth_url: z.string(),
+    /** The otpauth URL as a QR code: an SVG data URL. */
+    qr_svg: z.string(),
+  })
+  .meta({ id: 'TotpSetup' });
 export type TotpSetup = z.infer<typeof totpSetupResponse>;
 
-export const totpConfirmRequest = z.object({ code: totpCodeSchema });
+export const totpConfirmRequest = z.object({ code: totpCodeSchema }).meta({ id: 'TotpConfirmRequest' });
 
-export const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
+export const recoveryCodesResponse = z
+  .object({ recovery_codes: z.array(z.string()) })
+  .meta({ id: 'RecoveryCodes' });
 export type RecoveryCodes = z.infer<typeof recoveryCodesResponse>;
 
-export const mfaDisableRequest = z.object({
-  /** Required when the account has a password (a Google-only account has none). */
-  password: z.string({ error: MFA_MESSAGES.passwordRequired }).max(LIMITS.passwordMax).optional(),
-  code: mfaCodeSchema,
-});
+export const mfaDisableRequest = z
+  .object({
+    /** Required when the account has a password (a Google-only account has none). */
+    password: z.string({ error: MFA_MESSAGES.passwordRequired }).max(LIMITS.passwordMax).optional(),
+    code: mfaCodeSchema,
+  })
+  .meta({ id: 'MfaDisableRequest' });
 
 /** The first factor passed and two-factor is on: the code is due before a key is issued. */
 export const mfaRequiredResponse = z.object({
@@ -87,13 +95,17 @@ export const mfaRequiredResponse = z.object({
 export type MfaRequiredResponse = z.infer<typeof mfaRequiredResponse>;
 
 /** What a login (password or Google) answers: the key, or the request for a code. */
-export const loginOrMfaResponse = z.union([loginResponse, mfaRequiredResponse]);
+export const loginOrMfaResponse = z
+  .union([loginResponse, mfaRequiredResponse])
+  .meta({ id: 'LoginOrMfaResponse' });
 export type LoginOrMfaResponse = z.infer<typeof loginOrMfaResponse>;
 
-export const mfaLoginRequest = z.object({
-  mfa_token: z
-    .string({ error: MFA_MESSAGES.tokenRequired })
-    .min(1, MFA_MESSAGES.tokenRequired)
-    .max(200, MFA_MESSAGES.challengeInvalid),
-  code: mfaCodeSchema,
-});
+export const mfaLoginRequest = z
+  .object({
+    mfa_token: z
+      .string({ error: MFA_MESSAGES.tokenRequired })
+      .min(1, MFA_MESSAGES.tokenRequired)
+      .max(200, MFA_MESSAGES.challengeInvalid),
+    code: mfaCodeSchema,
+  })
+  .meta({ id: 'MfaLoginRequest' });

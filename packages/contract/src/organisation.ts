@@ -14,7 +14,7 @@ import { z } from './z';
 // ---- first run
 
 /** Whether a setup link still works (the page asks before showing its form). */
-export const setupStatusResponse = z.object({ valid: z.boolean() });
+export const setupStatusResponse = z.object({ valid: z.boolean() }).meta({ id: 'SetupStatus' });
 export type SetupStatus = z.infer<typeof setupStatusResponse>;
 
 export const setupRequest = z
@@ -29,17 +29,20 @@ export const setupRequest = z
   })
   .superRefine((value, ctx) =>
     checkNewPassword(value.password1, value.password2, ctx, 'password1', 'password2'),
-  );
+  )
+  .meta({ id: 'SetupRequest' });
 export type SetupRequest = z.infer<typeof setupRequest>;
 
 // ---- the organisation
 
-export const organisationSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  /** Only administrators may invite new people (also by typing an address on a team page). */
-  only_admins_invite: z.boolean(),
-});
+export const organisationSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    /** Only administrators may invite new people (also by typing an address on a team page). */
+    only_admins_invite: z.boolean(),
+  })
+  .meta({ id: 'Organisation' });
 export type Organisation = z.infer<typeof organisationSchema>;
 
 export const updateOrganisationRequest = z
@@ -47,7 +50,8 @@ export const updateOrganisationRequest = z
     name: nameSchema(ORGANISATION_MESSAGES.organisationNameRequired, LIMITS.organisationName).optional(),
     only_admins_invite: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'UpdateOrganisationRequest' });
 export type UpdateOrganisationRequest = z.infer<typeof updateOrganisationRequest>;
 
 // ---- members
@@ -58,20 +62,22 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export const STRATEGY_ROLES = ['master', 'owner', 'sponsor', 'team_member'] as const;
 export type StrategyRole = (typeof STRATEGY_ROLES)[number];
 
-export const memberSchema = z.object({
-  id: z.number(),
-  name: z.string().nullable(),
-  email: z.string(),
-  business_title: z.string(),
-  is_admin: z.boolean(),
-  status: z.enum(MEMBER_STATUSES),
-  /** When the person last used the product (a request with one of their keys), or null. */
-  last_active: z.string().nullable(),
-  /** The strategies they hold a role in, with those roles. */
-  strategies: z.array(
-    z.object({ id: z.number(), title: z.string(), roles: z.array(z.enum(STRATEGY_ROLES)) }),
-  ),
-});
+export const memberSchema = z
+  .object({
+    id: z.number(),
+    name: z.string().nullable(),
+    email: z.string(),
+    business_title: z.string(),
+    is_admin: z.boolean(),
+    status: z.enum(MEMBER_STATUSES),
+    /** When the person last used the product (a request with one of their keys), or null. */
+    last_active: z.string().nullable(),
+    /** The strategies they hold a role in, with those roles. */
+    strategies: z.array(
+      z.object({ id: z.number(), title: z.string(), roles: z.array(z.enum(STRATEGY_ROLES)) }),
+    ),
+  })
+  .meta({ id: 'Member' });
 export type Member = z.infer<typeof memberSchema>;
 
 export const updateMemberRequest = z
@@ -79,10 +85,13 @@ export const updateMemberRequest = z
   .strict()
   .refine((value) => value.is_admin !== undefined || value.is_active !== undefined, {
     message: 'Send is_admin or is_active.',
-  });
+  })
+  .meta({ id: 'UpdateMemberRequest' });
 export type UpdateMemberRequest = z.infer<typeof updateMemberRequest>;
 
-export const updateMemberResponse = z.object({ detail: z.string(), member: memberSchema });
+export const updateMemberResponse = z
+  .object({ detail: z.string(), member: memberSchema })
+  .meta({ id: 'UpdateMemberResponse' });
 export type UpdateMemberResponse = z.infer<typeof updateMemberResponse>;
 
 // ---- the security log
@@ -116,9 +125,11 @@ export const securityLogEntry = z.object({
 });
 export type SecurityLogEntry = z.infer<typeof securityLogEntry>;
 
-export const securityLogPage = z.object({
-  results: z.array(securityLogEntry),
-  /** Pass as `before` for the next (older) page; null when this is the last. */
-  next_before: z.number().nullable(),
-});
+export const securityLogPage = z
+  .object({
+    results: z.array(securityLogEntry),
+    /** Pass as `before` for the next (older) page; null when this is the last. */
+    next_before: z.number().nullable(),
+  })
+  .meta({ id: 'SecurityLogPage' });
 export type SecurityLogPage = z.infer<typeof securityLogPage>;

@@ -171,40 +171,42 @@ const flag = z.boolean({ error: 'Must be true or false.' });
  * next/last progress update are the server's own and ignored when sent back; send_to_master is
  * always on (spec §2) and ignored too.
  */
-export const updateNotificationSettingsRequest = z.object({
-  first_progress_update: dateTimeInput.nullable().optional(),
-  update_time: timeOfDay.nullable().optional(),
-  time_zone: z
-    .string({ error: PROGRESS_MESSAGES.timezoneEmpty })
-    .trim()
-    .min(1, { message: PROGRESS_MESSAGES.timezoneEmpty, abort: true })
-    .refine(isKnownTimeZone, PROGRESS_MESSAGES.unknownTimezone)
-    .transform(canonicalTimeZone)
-    .optional(),
-  update_frequency_number: wholeNumber(
-    {
-      required: PROGRESS_MESSAGES.frequencyMin,
-      min: PROGRESS_MESSAGES.frequencyMin,
-      max: PROGRESS_MESSAGES.frequencyMax,
-    },
-    LIMITS.frequencyMax,
-  ).optional(),
-  update_frequency_unit: z.enum(FREQUENCY_UNITS, { error: PROGRESS_MESSAGES.frequencyUnit }).optional(),
-  send_to_master: z.unknown().optional(),
-  send_to_sponsors: flag.optional(),
-  send_to_owners: flag.optional(),
-  send_to_team_members: flag.optional(),
-  additional_recipients: additionalRecipients.optional(),
-  team_reminders: z
-    .array(reminderInput, { error: PROGRESS_MESSAGES.reminderRequired })
-    .max(LIMITS.remindersPerStrategy, PROGRESS_MESSAGES.tooManyReminders)
-    .optional(),
-  reminder_send_to_master: flag.optional(),
-  reminder_send_to_sponsors: flag.optional(),
-  reminder_send_to_owners: flag.optional(),
-  reminder_send_to_team_members: flag.optional(),
-  version: versionInput.optional(),
-});
+export const updateNotificationSettingsRequest = z
+  .object({
+    first_progress_update: dateTimeInput.nullable().optional(),
+    update_time: timeOfDay.nullable().optional(),
+    time_zone: z
+      .string({ error: PROGRESS_MESSAGES.timezoneEmpty })
+      .trim()
+      .min(1, { message: PROGRESS_MESSAGES.timezoneEmpty, abort: true })
+      .refine(isKnownTimeZone, PROGRESS_MESSAGES.unknownTimezone)
+      .transform(canonicalTimeZone)
+      .optional(),
+    update_frequency_number: wholeNumber(
+      {
+        required: PROGRESS_MESSAGES.frequencyMin,
+        min: PROGRESS_MESSAGES.frequencyMin,
+        max: PROGRESS_MESSAGES.frequencyMax,
+      },
+      LIMITS.frequencyMax,
+    ).optional(),
+    update_frequency_unit: z.enum(FREQUENCY_UNITS, { error: PROGRESS_MESSAGES.frequencyUnit }).optional(),
+    send_to_master: z.unknown().optional(),
+    send_to_sponsors: flag.optional(),
+    send_to_owners: flag.optional(),
+    send_to_team_members: flag.optional(),
+    additional_recipients: additionalRecipients.optional(),
+    team_reminders: z
+      .array(reminderInput, { error: PROGRESS_MESSAGES.reminderRequired })
+      .max(LIMITS.remindersPerStrategy, PROGRESS_MESSAGES.tooManyReminders)
+      .optional(),
+    reminder_send_to_master: flag.optional(),
+    reminder_send_to_sponsors: flag.optional(),
+    reminder_send_to_owners: flag.optional(),
+    reminder_send_to_team_members: flag.optional(),
+    version: versionInput.optional(),
+  })
+  .meta({ id: 'UpdateNotificationSettingsRequest' });
 export type UpdateNotificationSettingsRequest = z.infer<typeof updateNotificationSettingsRequest>;
 
 export const teamReminderSchema = z.object({
@@ -219,75 +221,85 @@ export type TeamReminder = z.infer<typeof teamReminderSchema>;
  * GET answer. Date-times are ISO instants written with the strategy time zone's offset
  * (e.g. `2026-12-07T09:00:00+01:00`), so the wall-clock time in that zone reads straight off them.
  */
-export const notificationSettingsSchema = z.object({
-  id: z.number(),
-  strategy: z.number(),
-  first_progress_update: z.string().nullable(),
-  next_progress_update: z.string().nullable(),
-  last_progress_update: z.string().nullable(),
-  time_zone: z.string(),
-  update_frequency_number: z.number(),
-  update_frequency_unit: z.enum(FREQUENCY_UNITS),
-  update_time: z.string().nullable(),
-  send_to_master: z.literal(true),
-  send_to_sponsors: z.boolean(),
-  send_to_owners: z.boolean(),
-  send_to_team_members: z.boolean(),
-  additional_recipients: z.string().nullable(),
-  team_reminders: z.array(teamReminderSchema),
-  reminder_send_to_master: z.boolean(),
-  reminder_send_to_sponsors: z.boolean(),
-  reminder_send_to_owners: z.boolean(),
-  reminder_send_to_team_members: z.boolean(),
-  version: z.number(),
-  /** Not in the spec: the masters' names for the 'Settings for:' heading. */
-  strategy_masters: z.array(userSummary),
-});
+export const notificationSettingsSchema = z
+  .object({
+    id: z.number(),
+    strategy: z.number(),
+    first_progress_update: z.string().nullable(),
+    next_progress_update: z.string().nullable(),
+    last_progress_update: z.string().nullable(),
+    time_zone: z.string(),
+    update_frequency_number: z.number(),
+    update_frequency_unit: z.enum(FREQUENCY_UNITS),
+    update_time: z.string().nullable(),
+    send_to_master: z.literal(true),
+    send_to_sponsors: z.boolean(),
+    send_to_owners: z.boolean(),
+    send_to_team_members: z.boolean(),
+    additional_recipients: z.string().nullable(),
+    team_reminders: z.array(teamReminderSchema),
+    reminder_send_to_master: z.boolean(),
+    reminder_send_to_sponsors: z.boolean(),
+    reminder_send_to_owners: z.boolean(),
+    reminder_send_to_team_members: z.boolean(),
+    version: z.number(),
+    /** Not in the spec: the masters' names for the 'Settings for:' heading. */
+    strategy_masters: z.array(userSummary),
+  })
+  .meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 // ---- comments and history ---------------------------------------------------------------------
 
-export const commentSchema = z.object({
-  id: z.number(),
-  model: z.literal('comment'),
-  comment: z.string(),
-  comment_type: z.enum(COMMENT_TYPE_ORDER as ['PR', 'RB', 'NS']),
-  is_locked: z.boolean(),
-  locked_at: z.string().nullable(),
-  initiative: z.number(),
-  initiative_status: z.enum(INITIATIVE_STATUS_CODES as ['IN', 'CO', 'BL', 'DE', 'OT']).nullable(),
-  version: z.number(),
-  /** Who wrote the text as it stands, and when (null while nobody has written). */
-  author: userSummary.nullable(),
-  updated_at: z.string(),
-});
+export const commentSchema = z
+  .object({
+    id: z.number(),
+    model: z.literal('comment'),
+    comment: z.string(),
+    comment_type: z.enum(COMMENT_TYPE_ORDER as ['PR', 'RB', 'NS']),
+    is_locked: z.boolean(),
+    locked_at: z.string().nullable(),
+    initiative: z.number(),
+    initiative_status: z.enum(INITIATIVE_STATUS_CODES as ['IN', 'CO', 'BL', 'DE', 'OT']).nullable(),
+    version: z.number(),
+    /** Who wrote the text as it stands, and when (null while nobody has written). */
+    author: userSummary.nullable(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const updateCommentRequest = z.object({
-  comment: richTextSchema({ max: LIMITS.comment }),
-  version: versionInput.optional(),
-});
+export const updateCommentRequest = z
+  .object({
+    comment: richTextSchema({ max: LIMITS.comment }),
+    version: versionInput.optional(),
+  })
+  .meta({ id: 'UpdateCommentRequest' });
 
 /**
  * POST /locked-comments/: `date` is one of the locked dates: an instant in any ISO form, a
  * wall-clock date-time without offset (read in the strategy's time zone, like the settings), or a
  * bare day (every due date of that day in the strategy's time zone).
  */
-export const lockedCommentsRequest = z.object({
-  strategy_id: idSchema,
-  date: dateTimeInput,
-});
+export const lockedCommentsRequest = z
+  .object({
+    strategy_id: idSchema,
+    date: dateTimeInput,
+  })
+  .meta({ id: 'LockedCommentsRequest' });
 
 /** GET /locked-comment-dates/{strategyId}/: ISO instants, newest first. */
-export const lockedCommentDatesResponse = z.array(z.string());
+export const lockedCommentDatesResponse = z.array(z.string()).meta({ id: 'LockedCommentDates' });
 
 /** Not in the spec: how many initiatives had each status at each due date, oldest first. */
-export const statusHistorySchema = z.array(
-  z.object({
-    date: z.string(),
-    counts: z.record(z.enum(INITIATIVE_STATUS_CODES as ['IN', 'CO', 'BL', 'DE', 'OT']), z.number()),
-  }),
-);
+export const statusHistorySchema = z
+  .array(
+    z.object({
+      date: z.string(),
+      counts: z.record(z.enum(INITIATIVE_STATUS_CODES as ['IN', 'CO', 'BL', 'DE', 'OT']), z.number()),
+    }),
+  )
+  .meta({ id: 'StatusHistory' });
 export type StatusHistory = z.infer<typeof statusHistorySchema>;
 
 /**

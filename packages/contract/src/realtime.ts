@@ -70,7 +70,8 @@ export const fieldLockRequest = z
     res_id: idSchema,
     field: z.string({ error: UNKNOWN_FIELD }).max(64, UNKNOWN_FIELD).transform(normaliseFieldName),
   })
-  .refine((lock) => isEditableField(lock.model, lock.field), { message: UNKNOWN_FIELD, path: ['field'] });
+  .refine((lock) => isEditableField(lock.model, lock.field), { message: UNKNOWN_FIELD, path: ['field'] })
+  .meta({ id: 'FieldLockRequest' });
 export type FieldLockRequest = z.infer<typeof fieldLockRequest>;
 
 /** GET /locked-fields/?strategy=: only that strategy's locks (all the caller may see without it). */
@@ -79,16 +80,18 @@ export const lockedFieldsQuery = z.object({
 });
 
 /** GET /locked-fields/: one entry per field held by someone. */
-export const lockedFieldSchema = z.object({
-  res_id: z.number(),
-  model: z.enum(LOCK_MODELS),
-  field: z.string(),
-  user_id: z.number(),
-  /** The holder's name (or e-mail when no name is set). */
-  user: z.string(),
-  strategy_id: z.number(),
-  expires_at: z.string(),
-});
+export const lockedFieldSchema = z
+  .object({
+    res_id: z.number(),
+    model: z.enum(LOCK_MODELS),
+    field: z.string(),
+    user_id: z.number(),
+    /** The holder's name (or e-mail when no name is set). */
+    user: z.string(),
+    strategy_id: z.number(),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'LockedField' });
 export type LockedField = z.infer<typeof lockedFieldSchema>;
 
 /** The /ws/locks/ message: someone took or released a field. */
@@ -173,9 +176,11 @@ export const LOCK_TIMINGS = {
 export const SOCKET_MAX_MESSAGE_BYTES = 64 * 1024;
 
 /** The 409 answer of a lock call or a write to a field someone else is editing. */
-export const fieldLockConflictSchema = z.object({
-  detail: z.string(),
-  code: z.literal(CONFLICT_CODES.fieldLocked),
-  user: z.string().nullable(),
-  user_id: z.number().nullable(),
-});
+export const fieldLockConflictSchema = z
+  .object({
+    detail: z.string(),
+    code: z.literal(CONFLICT_CODES.fieldLocked),
+    user: z.string().nullable(),
+    user_id: z.number().nullable(),
+  })
+  .meta({ id: 'FieldLockConflict' });

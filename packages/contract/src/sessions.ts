@@ -30,15 +30,17 @@ export const SESSION_MESSAGES = {
 export const SESSION_LAST_USE_PRECISION_MS = 60 * 60 * 1000;
 
 /** One live key of the user, as the sessions list shows it (this browser's first, then newest first). */
-export const sessionSchema = z.object({
-  id: z.number(),
-  created_at: z.string(),
-  last_used_at: z.string(),
-  user_agent: z.string(),
-  ip: z.string(),
-  /** The key this request was made with. */
-  current: z.boolean(),
-});
+export const sessionSchema = z
+  .object({
+    id: z.number(),
+    created_at: z.string(),
+    last_used_at: z.string(),
+    user_agent: z.string(),
+    ip: z.string(),
+    /** The key this request was made with. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'Session' });
 export type SessionInfo = z.infer<typeof sessionSchema>;
 
 export const passwordChangeRequest = z
@@ -55,5 +57,6 @@ export const passwordChangeRequest = z
     if (value.new_password1 !== '' && value.new_password1 === value.old_password) {
       ctx.addIssue({ code: 'custom', path: ['new_password1'], message: SESSION_MESSAGES.passwordUnchanged });
     }
-  });
+  })
+  .meta({ id: 'PasswordChangeRequest' });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;

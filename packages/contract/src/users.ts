@@ -3,39 +3,45 @@ import { LIMITS } from './limits';
 import { nameSchema } from './primitives';
 import { z } from './z';
 
-export const userSummary = z.object({
-  id: z.number().nullable(),
-  name: z.string().nullable(),
-  email: z.string(),
-  /**
-   * Sent (as false) only for a deactivated person who still holds a role: their name stays on
-   * the strategy, marked as deactivated. Absent means active.
-   */
-  is_active: z.literal(false).optional(),
-});
+export const userSummary = z
+  .object({
+    id: z.number().nullable(),
+    name: z.string().nullable(),
+    email: z.string(),
+    /**
+     * Sent (as false) only for a deactivated person who still holds a role: their name stays on
+     * the strategy, marked as deactivated. Absent means active.
+     */
+    is_active: z.literal(false).optional(),
+  })
+  .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof userSummary>;
 
-export const userDetails = userSummary.extend({
-  first_name: z.string(),
-  last_name: z.string(),
-  business_title: z.string(),
-  /** Administrators of the organisation see its page (/organisation). */
-  is_admin: z.boolean(),
-});
+export const userDetails = userSummary
+  .extend({
+    first_name: z.string(),
+    last_name: z.string(),
+    business_title: z.string(),
+    /** Administrators of the organisation see its page (/organisation). */
+    is_admin: z.boolean(),
+  })
+  .meta({ id: 'UserDetails' });
 export type UserDetails = z.infer<typeof userDetails>;
 
 /**
  * The profile form sends id, name and email too (spec §7); they are accepted and ignored,
  * except that an e-mail different from the account's is refused.
  */
-export const updateUserDetailsRequest = z.object({
-  id: z.unknown().optional(),
-  name: z.unknown().optional(),
-  email: z.string().max(LIMITS.email).optional(),
-  first_name: nameSchema('First name is required').optional(),
-  last_name: nameSchema('Last name is required').optional(),
-  business_title: z.string().trim().max(LIMITS.businessTitle).optional(),
-});
+export const updateUserDetailsRequest = z
+  .object({
+    id: z.unknown().optional(),
+    name: z.unknown().optional(),
+    email: z.string().max(LIMITS.email).optional(),
+    first_name: nameSchema('First name is required').optional(),
+    last_name: nameSchema('Last name is required').optional(),
+    business_title: z.string().trim().max(LIMITS.businessTitle).optional(),
+  })
+  .meta({ id: 'UpdateUserDetailsRequest' });
 export type UpdateUserDetailsRequest = z.infer<typeof updateUserDetailsRequest>;
 
 /** Shown beside a deactivated person's name wherever they still hold a role. */

@@ -4,17 +4,15 @@
  * page, rendered here, so it needs no script (the CSP allows scripts from this server only).
  */
 
-import { type Endpoint, PRODUCT_NAME } from '@keystone/contract';
+import { type Endpoint, errorResponse, fieldLockConflictSchema, PRODUCT_NAME } from '@keystone/contract';
 import { API_ENDPOINTS } from '@keystone/contract/endpoints';
 import { operationsApi } from '@keystone/contract/endpoints/operations';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { escapeHtml } from '../lib/html';
-import { API_SCHEMAS } from './apiSchemaNames';
+import { type JsonSchema, jsonSchema, schemaName } from './jsonSchema';
 import { route } from './route';
-
-type JsonSchema = Record<string, unknown>;
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -35,41 +33,32 @@ const SECURITY_NOTE =
   '{"user_id", "key"}); POST /api/auth/logout/ revokes it, and it expires after 14 days unused. ' +
   'A missing or unknown key on a protected call answers 403.';
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-  }) as JsonSchema;
-  return rest;
-}
-
-const SCHEMA_NAMES = new Map<z.ZodType, string>(
-  Object.entries(API_SCHEMAS).map(([name, schema]) => [schema as z.ZodType, name]),
-);
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The name of a named schema, or of the element of an array of one ("Name[]"). */
+function nameOf(schema: z.ZodType): { name: string; array: boolean } | undefined {
+  const name = schemaName(schema);
+  if (name) return { name, array: false };
+  const itemName = schema instanceof z.ZodArray ? schemaName(schema.element as z.ZodType) : undefined;
+  return itemName ? { name: itemName, array: true } : undefined;
+}
 
 /** A named schema or an array of one, by reference; any other written out in place. */
 function bodySchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const name = SCHEMA_NAMES.get(schema);
-  if (name) return ref(name);
-  if (schema instanceof z.ZodArray) {
-    const itemName = SCHEMA_NAMES.get(schema.element as z.ZodType);
-    if (itemName) return { type: 'array', items: ref(itemName) };
-  }
-  return jsonSchema(schema, io);
+  const named = nameOf(schema);
+  if (!named) return jsonSchema(schema, io);
+  return named.array ? { type: 'array', items: ref(named.name) } : ref(named.name);
 }
 
 /** The document's name of a body or answer, for the page. */
 function bodyName(schema: z.ZodType): string | null {
-  const name = SCHEMA_NAMES.get(schema);
-  if (name) return name;
-  if (schema instanceof z.ZodArray) {
-    const itemName = SCHEMA_NAMES.get(schema.element as z.ZodType);
-    if (itemName) return `${itemName}[]`;
-  }
-  return null;
+  const named = nameOf(schema);
+  return named ? `${named.name}${named.array ? '[]' : ''}` : null;
 }
+
+/** The error answers' schemas (every error status refers to them). */
+const ERROR_NAME = schemaName(errorResponse)!;
+const CONFLICT_NAME = schemaName(fieldLockConflictSchema)!;
 
 /** Every status an endpoint can answer beyond its success: those its shape implies, then its own. */
 export function errorStatuses(endpoint: Endpoint): number[] {
@@ -114,10 +103,10 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
   for (const status of errorStatuses(endpoint)) {
     const schema =
       status === 409
-        ? { anyOf: [ref('Error'), ref('FieldLockConflict')] }
+        ? { anyOf: [ref(ERROR_NAME), ref(CONFLICT_NAME)] }
         : status === 503
           ? {}
-          : ref('Error');
+          : ref(ERROR_NAME);
     responses[String(status)] = {
       description: STATUS_TEXT[status],
       content: { 'application/json': { schema } },
@@ -141,11 +130,24 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
 }
 
 export function buildOpenApiDocument(): Record<string, unknown> {
+  // The shared schemas: the errors', then every named body and answer in the endpoints' order,
+  // each as sent when some endpoint takes it as its body, else as answered.
+  const named = new Map<string, z.ZodType>();
+  const requestNames = new Set<string>();
+  const share = (schema: z.ZodType | undefined, io: 'input' | 'output') => {
+    const found = schema && nameOf(schema);
+    if (!found) return;
+    named.set(found.name, found.array ? ((schema as z.ZodArray).element as z.ZodType) : schema);
+    if (io === 'input') requestNames.add(found.name);
+  };
+  share(errorResponse, 'output');
+  share(fieldLockConflictSchema, 'output');
+  for (const endpoint of API_ENDPOINTS) {
+    share(endpoint.body, 'input');
+    share(endpoint.answer, 'output');
+  }
   const schemas: Record<string, JsonSchema> = {};
-  const requestNames = new Set(
-    API_ENDPOINTS.flatMap((endpoint) => (endpoint.body ? [bodyName(endpoint.body)] : [])),
-  );
-  for (const [name, schema] of Object.entries(API_SCHEMAS)) {
+  for (const [name, schema] of named) {
     schemas[name] = jsonSchema(schema, requestNames.has(name) ? 'input' : 'output');
   }
   const paths: Record<string, Record<string, unknown>> = {};

@@ -8,8 +8,7 @@
 
 import type { Endpoint } from '@keystone/contract';
 import { MAX_HTML_LENGTH, MESSAGES } from '@keystone/contract';
-import { z } from 'zod';
-import { API_SCHEMAS } from '../../src/http/apiSchemaNames';
+import { jsonSchema } from '../../src/http/jsonSchema';
 import { type Caller, type Ids, pathOf, requestSchemaName, validBody } from './routeSamples';
 
 // ---- a JSON Schema reading of the contract ---------------------------------------------------
@@ -38,9 +37,8 @@ const isStrict = (schema: JsonSchema): boolean =>
   );
 
 export function requestJsonSchema(route: Endpoint): JsonSchema | undefined {
-  const name = requestSchemaName(route);
-  if (!name) return undefined;
-  return z.toJSONSchema(API_SCHEMAS[name], { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  if (!requestSchemaName(route) || !route.body) return undefined;
+  return jsonSchema(route.body, 'input') as JsonSchema;
 }
 
 function fitsType(type: string, schema: JsonSchema, value: unknown): boolean {

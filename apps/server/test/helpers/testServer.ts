@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../../src/config';
 import { invites, organisations, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
 import { newInviteToken } from '../../src/modules/invites/service';
+import { checkAnswer } from './answerCheck';
 import { createTestDatabase } from './database';
 
 export type { ApiResponse } from '../../../../testing/api';
@@ -114,6 +115,7 @@ export async function getTestServer(
       } catch {
         // Not JSON (e.g. a redirect or HTML): keep the text.
       }
+      if (body !== response.body) checkAnswer(method, url, response.statusCode, body);
       return { status: response.statusCode, body, headers: response.headers };
     },
     async createOrganisation(name = `Organisation ${++sequence}`) {

@@ -3,8 +3,7 @@
  * time ("Show older" follows `next_before`). Live updates mark it out of date like the page itself.
  */
 import type { ActivityEntry as WireActivityEntry } from '@keystone/contract';
-import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
-import { strategyApi } from '@keystone/contract/endpoints/strategies';
+import { activityApi } from '@keystone/contract/endpoints/activity';
 import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { type Camel, toCamel } from './wireCase';
@@ -46,8 +45,8 @@ export async function fetchActivity(scope: ActivityScope, before: number | null)
   const query = { limit: PAGE_SIZE, before: before ?? undefined };
   const page =
     scope.kind === 'strategy'
-      ? await apiRequest(strategyApi.activity, { params: { id: scope.strategyId }, query })
-      : await apiRequest(initiativeApi.activity, { params: { id: scope.initiativeId }, query });
+      ? await apiRequest(activityApi.strategy, { params: { id: scope.strategyId }, query })
+      : await apiRequest(activityApi.initiative, { params: { id: scope.initiativeId }, query });
   return { entries: page.results.map(toActivityEntry), nextBefore: page.next_before };
 }
 

@@ -10,7 +10,7 @@ import {
   approvalWithdrawal,
   LIMITS,
 } from '@keystone/contract';
-import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
+import { activityApi } from '@keystone/contract/endpoints/activity';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { approvalHistoryKey } from './charterCache';
 import { apiRequest } from './client';
@@ -53,7 +53,7 @@ async function fetchSteps(initiativeId: number, before: number | null): Promise<
   const steps: ApprovalHistoryStep[] = [];
   let cursor = before;
   for (let read = 0; read < READS_PER_PAGE; read++) {
-    const page = await apiRequest(initiativeApi.activity, {
+    const page = await apiRequest(activityApi.initiative, {
       params: { id: initiativeId },
       query: { limit: LIMITS.activityPageMax, before: cursor ?? undefined },
     });

@@ -4,8 +4,7 @@
  * it in its place and the deletion's line says it was restored. Other open pages hear of it live.
  */
 
-import { focusAreaApi } from '@keystone/contract/endpoints/focusAreas';
-import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
+import { deletedRecordsApi } from '@keystone/contract/endpoints/deletedRecords';
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshActivity } from './activity';
 import { apiRequest } from './client';
@@ -19,8 +18,8 @@ export interface DeletedRecord {
 
 export async function restoreDeleted(queryClient: QueryClient, record: DeletedRecord): Promise<void> {
   const params = { id: record.recordId };
-  if (record.model === 'focusArea') await apiRequest(focusAreaApi.restore, { params });
-  else await apiRequest(initiativeApi.restore, { params });
+  if (record.model === 'focusArea') await apiRequest(deletedRecordsApi.focusArea, { params });
+  else await apiRequest(deletedRecordsApi.initiative, { params });
   await queryClient.invalidateQueries({ queryKey: strategyKey(record.strategyId) });
   refreshActivity(queryClient, record.strategyId);
 }

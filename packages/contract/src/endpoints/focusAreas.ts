@@ -1,4 +1,4 @@
-/** A strategy's focus areas: read, added, edited, reordered, deleted and restored. */
+/** A strategy's focus areas: read, added, edited, reordered and deleted. */
 import { type Endpoint, idParams } from '../endpoint';
 import {
   createFocusAreaRequest,
@@ -60,17 +60,6 @@ export const focusAreaApi = {
     auth: true,
     params: idParams,
     status: 204,
-    errors: [404, 409],
-  },
-  restore: {
-    method: 'POST',
-    path: '/api/focusarea/restore/{id}/',
-    tag: 'focus areas',
-    summary:
-      'Bring back a deleted focus area with its initiatives, in its former place (masters, within the retention period)',
-    auth: true,
-    params: idParams,
-    answer: focusAreaSchema,
     errors: [404, 409],
   },
 } satisfies Record<string, Endpoint>;

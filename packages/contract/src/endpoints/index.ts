@@ -3,7 +3,9 @@
  * registered and attacked. Pages import their area's module instead, so they load only those.
  */
 import type { Endpoint } from '../endpoint';
+import { activityApi } from './activity';
 import { authApi } from './auth';
+import { deletedRecordsApi } from './deletedRecords';
 import { fieldLockApi } from './fieldLocks';
 import { focusAreaApi } from './focusAreas';
 import { helpVideosApi } from './helpVideos';
@@ -22,24 +24,36 @@ import { teamApi } from './team';
 import { timelineApi } from './timelines';
 import { usersApi } from './users';
 
-/** Every endpoint, grouped by area in the order the document lists them. */
-export const API_ENDPOINTS: readonly Endpoint[] = [
-  operationsApi,
-  authApi,
-  sessionsApi,
-  mfaApi,
-  usersApi,
-  invitesApi,
-  setupApi,
-  organisationApi,
-  helpVideosApi,
-  strategyApi,
-  portfolioApi,
-  focusAreaApi,
-  teamApi,
-  initiativeApi,
-  timelineApi,
-  progressApi,
-  pdfApi,
-  fieldLockApi,
-].flatMap((area) => Object.values(area));
+/**
+ * Each area's endpoints, keyed by the area's name: the name of its file here, of its server
+ * routes (apps/server/src/routes/NAME.ts) and of its web api module (apps/web/src/api/NAME.ts).
+ * In the order the API document lists them: the history after the strategies, the restores
+ * after the initiatives.
+ */
+export const API_AREAS = {
+  operations: operationsApi,
+  auth: authApi,
+  sessions: sessionsApi,
+  mfa: mfaApi,
+  users: usersApi,
+  invites: invitesApi,
+  setup: setupApi,
+  organisation: organisationApi,
+  helpVideos: helpVideosApi,
+  strategies: strategyApi,
+  activity: activityApi,
+  portfolio: portfolioApi,
+  focusAreas: focusAreaApi,
+  team: teamApi,
+  initiatives: initiativeApi,
+  deletedRecords: deletedRecordsApi,
+  timelines: timelineApi,
+  progress: progressApi,
+  pdf: pdfApi,
+  fieldLocks: fieldLockApi,
+} satisfies Record<string, Record<string, Endpoint>>;
+
+/** Every endpoint, area by area. */
+export const API_ENDPOINTS: readonly Endpoint[] = Object.values(API_AREAS).flatMap((area) =>
+  Object.values<Endpoint>(area),
+);

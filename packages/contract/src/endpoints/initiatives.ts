@@ -1,8 +1,7 @@
-/** Initiatives: the charter, its activity and its approval. */
+/** Initiatives: the charter read, added, edited, moved and deleted, and its approval. */
 import { detailResponse } from '../auth';
 import { approvalResponse } from '../charter';
 import { type Endpoint, idParams } from '../endpoint';
-import { activityPageSchema, activityQuery } from '../history';
 import {
   createInitiativeRequest,
   initiativeDetailSchema,
@@ -13,17 +12,6 @@ import {
 } from '../strategies';
 
 export const initiativeApi = {
-  activity: {
-    method: 'GET',
-    path: '/api/initiative/{id}/activity/',
-    tag: 'history',
-    summary: 'Every change of one initiative (title, status, charter, timeline, team, approval, comments)',
-    auth: true,
-    params: idParams,
-    query: activityQuery,
-    answer: activityPageSchema,
-    errors: [404],
-  },
   get: {
     method: 'GET',
     path: '/api/initiative/{id}',
@@ -75,17 +63,6 @@ export const initiativeApi = {
     auth: true,
     params: idParams,
     status: 204,
-    errors: [404, 409],
-  },
-  restore: {
-    method: 'POST',
-    path: '/api/initiative/restore/{id}/',
-    tag: 'initiatives',
-    summary:
-      'Bring back a deleted initiative with its charter, people, timeline and comments, in its former place (masters, within the retention period)',
-    auth: true,
-    params: idParams,
-    answer: initiativeSchema,
     errors: [404, 409],
   },
   requestApproval: {

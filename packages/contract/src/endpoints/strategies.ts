@@ -1,6 +1,5 @@
-/** Strategies: the list, the page, its activity, created, started from the example, edited and deleted. */
+/** Strategies: the list, the page, created, started from the example, edited and deleted. */
 import { type Endpoint, idParams } from '../endpoint';
-import { activityPageSchema, activityQuery } from '../history';
 import {
   createStrategyRequest,
   strategySchema,
@@ -26,17 +25,6 @@ export const strategyApi = {
     auth: true,
     params: idParams,
     answer: strategySchema,
-    errors: [404],
-  },
-  activity: {
-    method: 'GET',
-    path: '/api/strategy/{id}/activity/',
-    tag: 'history',
-    summary: 'Every change of the strategy, newest first, paged with `before` (anyone who may view it)',
-    auth: true,
-    params: idParams,
-    query: activityQuery,
-    answer: activityPageSchema,
     errors: [404],
   },
   create: {

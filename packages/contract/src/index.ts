@@ -16,6 +16,7 @@ export * from './helpTopics';
 export * from './helpVideos';
 export * from './helpVideoText';
 export * from './history';
+export * from './historyKinds';
 export * from './invites';
 export * from './limits';
 export * from './linkTokens';

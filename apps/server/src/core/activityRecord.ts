@@ -4,7 +4,7 @@
  * (`FOR UPDATE`), so under READ COMMITTED the check sees every change committed before this one
  * and no change can slip between the check and the write.
  */
-import { type ActivityModel, CONFLICT_CODES, HISTORY_MESSAGES } from '@keystone/contract';
+import { type ActivityModel, CONFLICT_CODES, HISTORY_MESSAGES, type HistoryField } from '@keystone/contract';
 import { and, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { activity, users } from '../db/schema';
@@ -12,19 +12,19 @@ import { conflict } from './errors';
 import { presentUserSummary } from './userPresenters';
 
 /** One changed field (wire name), or a whole record created (old null) or deleted (new null). */
-export interface FieldChange {
-  field: string | null;
+export interface FieldChange<F extends string = string> {
+  field: F | null;
   old: unknown;
   new: unknown;
 }
 
 /** Which record changed, by whom, and its version after the change. */
-export interface ChangedRecord {
+export interface ChangedRecord<M extends ActivityModel = ActivityModel> {
   strategyId: number;
   initiativeId?: number | null;
   /** Null for the system (a due date). */
   actorId: number | null;
-  model: ActivityModel;
+  model: M;
   recordId: number;
   version: number;
 }
@@ -32,17 +32,27 @@ export interface ChangedRecord {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The fields of `next` whose value differs from `current`'s (both keyed by wire name). */
-export function changesOf(current: Record<string, unknown>, next: Record<string, unknown>): FieldChange[] {
+export function changesOf<Next extends Record<string, unknown>>(
+  current: Record<string, unknown>,
+  next: Next,
+): FieldChange<keyof Next & string>[] {
   return Object.entries(next)
     .filter(([field, value]) => !same(current[field], value))
-    .map(([field, value]) => ({ field, old: current[field] ?? null, new: value ?? null }));
+    .map(([field, value]) => ({
+      field: field as keyof Next & string,
+      old: current[field] ?? null,
+      new: value ?? null,
+    }));
 }
 
-/** Writes one entry per change; the answer is their ids, in the order of `changes`. */
-export async function recordChanges(
+/**
+ * Writes one entry per change; the answer is their ids, in the order of `changes`. Only the
+ * fields of the model's history kinds (the contract's HISTORY_KINDS) can be recorded.
+ */
+export async function recordChanges<M extends ActivityModel>(
   db: Queryable,
-  record: ChangedRecord,
-  changes: readonly FieldChange[],
+  record: ChangedRecord<M>,
+  changes: readonly FieldChange<HistoryField<M>>[],
 ): Promise<number[]> {
   if (changes.length === 0) return [];
   const rows = await db

@@ -5,6 +5,7 @@
  * Rows are copied as `to_jsonb` of each table's row, so a restore puts back exactly what was
  * stored, ids and versions included.
  */
+import type { DeletedRestoreModel } from '@keystone/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 
@@ -24,7 +25,7 @@ export type Snapshot = Record<SnapshotTable, SnapshotRow[]>;
 
 export interface Deletion {
   strategyId: number;
-  model: 'focusArea' | 'initiative';
+  model: DeletedRestoreModel;
   recordId: number;
   /** The deletion's history entry. */
   activityId: number;

@@ -8,7 +8,7 @@
  * text and still hold an older version. A stale refusal whose stored text is the one the page shows
  * overwrites nothing unseen: the restore is sent again with the stored version (autosave's rule).
  */
-import type { LockModel } from '@keystone/contract';
+import type { TextRestoreModel } from '@keystone/contract';
 import { focusAreaApi } from '@keystone/contract/endpoints/focusAreas';
 import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
 import { progressApi } from '@keystone/contract/endpoints/progress';
@@ -30,7 +30,8 @@ import {
 import { type Initiative, toComment, toInitiative, toStrategySummary } from './strategyWire';
 
 export interface RestoreTarget {
-  model: LockModel;
+  /** A model with texts that can be put back (the contract's history kinds): each has its case below. */
+  model: TextRestoreModel;
   recordId: number;
   /** Wire name of the field. */
   field: string;
@@ -128,6 +129,9 @@ async function restoreRecord(queryClient: QueryClient, target: RestoreTarget): P
       void queryClient.invalidateQueries({ queryKey: charterKey(saved.initiative), exact: true });
       return;
     }
+    default:
+      // A model given texts to put back in the history's kinds needs its restore call here.
+      return target.model satisfies never;
   }
 }
 

@@ -8,6 +8,7 @@ import {
   APPROVAL_STEPS,
   type ApprovalStep,
   approvalWithdrawal,
+  historyFieldKind,
   LIMITS,
 } from '@keystone/contract';
 import { activityApi } from '@keystone/contract/endpoints/activity';
@@ -38,7 +39,8 @@ const READS_PER_PAGE = 4;
 const isStep = (value: unknown): value is ApprovalStep => APPROVAL_STEPS.some((step) => step === value);
 
 function toStep(entry: ActivityEntry): ApprovalHistoryStep | null {
-  if (entry.field !== 'approval' || !isStep(entry.new_value)) return null;
+  if (historyFieldKind(entry.model, entry.field)?.value !== 'approvalStep' || !isStep(entry.new_value))
+    return null;
   const withdrawal = approvalWithdrawal.safeParse(entry.old_value);
   return {
     id: entry.id,

@@ -3,7 +3,7 @@
  * /initiative/restore/{id}/), then reading the strategy and its history again so the page shows
  * it in its place and the deletion's line says it was restored. Other open pages hear of it live.
  */
-
+import type { DeletedRestoreModel } from '@keystone/contract';
 import { deletedRecordsApi } from '@keystone/contract/endpoints/deletedRecords';
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshActivity } from './activity';
@@ -11,7 +11,7 @@ import { apiRequest } from './client';
 import { strategyKey } from './strategyCache';
 
 export interface DeletedRecord {
-  model: 'focusArea' | 'initiative';
+  model: DeletedRestoreModel;
   recordId: number;
   strategyId: number;
 }

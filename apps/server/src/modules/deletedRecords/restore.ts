@@ -8,6 +8,7 @@
 import {
   canRestoreDeleted,
   DELETED_RECORD_MESSAGES,
+  type DeletedRestoreModel,
   type FocusArea,
   type Initiative,
   LIMITS,
@@ -27,7 +28,7 @@ import { loadInitiatives } from '../strategies/pageQueries';
 import { presentFocusArea } from '../strategies/presenters';
 import { touchStrategy } from '../strategies/service';
 
-type Model = 'focusArea' | 'initiative';
+type Model = DeletedRestoreModel;
 
 const NOT_FOUND: Record<Model, string> = {
   focusArea: DELETED_RECORD_MESSAGES.focusAreaNotFound,

@@ -120,8 +120,11 @@ const WIRE_NAMES: Record<string, string> = Object.fromEntries(
 );
 const COLUMN_NAMES = Object.fromEntries(Object.entries(WIRE_NAMES).map(([column, wire]) => [wire, column]));
 
+/** What an update may change, by wire name: each is a field of the initiative's history kinds. */
+type EditedField = Exclude<keyof UpdateInitiativeRequest, 'version'>;
+
 /** Column values → the wire names of spec §3, for live updates and history. */
-function wireFields(fields: Record<string, unknown>): Record<string, unknown> {
+function wireFields(fields: Record<string, unknown>): Partial<Record<EditedField, unknown>> {
   return Object.fromEntries(Object.entries(fields).map(([name, value]) => [WIRE_NAMES[name] ?? name, value]));
 }
 

@@ -10,6 +10,7 @@
  * writes nothing for an autosave, for whatever reason, the checked path runs for that one and
  * gives the exact answer (403, 404, 409) or makes the write.
  */
+import type { ActivityModel, HistoryField } from '@keystone/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { fieldUpdateEventText, NOTIFY_PAYLOAD_LIMIT, REALTIME_CHANNEL } from '../../core/events';
 import { keyBounds, validKey } from '../../core/keys';
@@ -67,9 +68,17 @@ export function oneEdit(edit: { id: number; strategyId: number; userId: number }
     ${edit.userId}::int as user_id, ${edit.value}::text as value, ${edit.since ?? null}::int as since)`;
 }
 
+/** A comment's text edit as the history's kinds list it (recordChanges' type check, for this SQL). */
+const COMMENT_EDIT = { model: 'comment', field: 'comment' } as const satisfies {
+  model: ActivityModel;
+  field: HistoryField<'comment'>;
+};
+/** A constant of this module as an SQL string literal (the statement's text stays the same). */
+const literal = (name: string) => sql.raw(`'${name}'`);
+
 /** The history entries of what `written` (commentUpdate) wrote. */
 export const commentHistory = sql`insert into ${activity} (strategy_id, initiative_id, actor_id, model, record_id, field, old_value, new_value, version)
-    select strategy_id, initiative_id, user_id, 'comment', id, 'comment', to_jsonb(before), to_jsonb(value), version
+    select strategy_id, initiative_id, user_id, ${literal(COMMENT_EDIT.model)}, id, ${literal(COMMENT_EDIT.field)}, to_jsonb(before), to_jsonb(value), version
     from written`;
 
 /** The autosaves of one statement, one row each, numbered from 1 (`ord`) in the order given. */

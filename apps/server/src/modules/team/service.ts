@@ -65,12 +65,14 @@ const ROLE_FIELDS = [
   allowed: (userId: number, strategy: StrategyRoles, initiative: InitiativeRoles) => boolean;
 }[];
 
+type RoleField = (typeof ROLE_FIELDS)[number]['field'];
+
 /** One list of the request: as stored now, and as it will be once the page's edit is applied. */
-interface ListChange {
+interface ListChange<Field extends 'strategy_masters' | RoleField = 'strategy_masters' | RoleField> {
   /** The request's path of the list, for error keys. */
   path: string;
   /** The history's field name. */
-  field: 'strategy_masters' | 'owners' | 'sponsors' | 'team_members';
+  field: Field;
   current: readonly number[];
   next: number[];
   allowed: () => boolean;
@@ -159,12 +161,14 @@ export async function assignTeam(
       tx,
       changed.flatMap((list) => [...list.current, ...list.next]),
     );
-    const historyOf = (list: ListChange) => ({
+    const historyOf = <Field extends ListChange['field']>(list: ListChange<Field>) => ({
       field: list.field,
       old: summaries(list.current),
       new: summaries(list.next),
     });
-    const masters = changed.find((list) => list.initiative === undefined);
+    const masters = changed.find(
+      (list): list is ListChange<'strategy_masters'> => list.initiative === undefined,
+    );
     if (masters) {
       await tx.delete(strategyMasters).where(eq(strategyMasters.strategyId, input.strategy_id));
       await tx
@@ -188,7 +192,9 @@ export async function assignTeam(
     }
     const changedInitiatives = new Set(changed.flatMap((list) => list.initiative?.id ?? []));
     for (const initiativeId of changedInitiatives) {
-      const initiativeLists = changed.filter((list) => list.initiative?.id === initiativeId);
+      const initiativeLists = changed.filter(
+        (list): list is ListChange<RoleField> => list.initiative?.id === initiativeId,
+      );
       for (const list of initiativeLists)
         await replaceMembers(tx, initiativeId, list.initiative!.role, list.next);
       const version = await bumpVersion(tx, initiatives, initiativeId);

@@ -3,7 +3,12 @@
  * strategy's masters, a "Restore" button; once restored or past the period, a line saying so.
  * The outcome is shown and announced in the line, and takes the focus (the button goes away).
  */
-import { ACTIVITY_RECORD_LABELS, DELETED_RECORD_MESSAGES } from '@keystone/contract';
+import {
+  DELETED_RECORD_MESSAGES,
+  type DeletedRestoreModel,
+  HISTORY_KINDS,
+  isDeletedRestorable,
+} from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +28,7 @@ interface Outcome {
 const RESTORED_TEXT = {
   focusArea: DELETED_RECORD_MESSAGES.restoredFocusArea,
   initiative: DELETED_RECORD_MESSAGES.restoredInitiative,
-} as const;
+} as const satisfies Record<DeletedRestoreModel, string>;
 
 /** The spec's MM/DD/YYYY, in the reader's time zone (no date library in the panel's code). */
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
@@ -50,10 +55,10 @@ export function DeletedRecordRestore({ entry, scope }: { entry: ActivityEntry; s
   }, [outcome]);
   const restore = useMutation({ mutationFn: (record: DeletedRecord) => restoreDeleted(queryClient, record) });
   const { model } = entry;
-  if (!entry.restore || (model !== 'focusArea' && model !== 'initiative')) return null;
+  if (!entry.restore || !isDeletedRestorable(model)) return null;
   const { state, until } = entry.restore;
   const title = readableText((entry.oldValue as { title?: unknown } | null)?.title);
-  const what = `${ACTIVITY_RECORD_LABELS[model].toLowerCase()}${title ? ` “${title}”` : ''}`;
+  const what = `${HISTORY_KINDS[model].label.toLowerCase()}${title ? ` “${title}”` : ''}`;
 
   const run = () => {
     setOutcome(null);

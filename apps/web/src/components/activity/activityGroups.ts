@@ -3,7 +3,7 @@
  * consecutive changes of one field by one person a few minutes apart read as one (the first old
  * value, the last new one); the result is grouped by the reader's local day.
  */
-import { ACTIVITY_MESSAGES } from '@keystone/contract';
+import { ACTIVITY_MESSAGES, isFoldable } from '@keystone/contract';
 import type { ActivityEntry } from '../../api/activity';
 
 /** One line of the panel: a single change, or several of one field folded together. */
@@ -22,13 +22,10 @@ export interface ActivityDay {
 
 export const COLLAPSE_WITHIN_MS = 5 * 60 * 1000;
 
-/** Steps that each mean something on their own (approval, added, removed, moved) are never folded. */
-const foldable = (entry: ActivityEntry) =>
-  entry.field !== null && entry.field !== 'approval' && entry.field !== 'sort_index';
-
 function sameEdit(older: ActivityEntry, newer: ActivityEntry): boolean {
   return (
-    foldable(older) &&
+    // Steps that each mean something on their own (approval, added, removed, moved) are never folded.
+    isFoldable(older.model, older.field) &&
     older.model === newer.model &&
     older.recordId === newer.recordId &&
     older.field === newer.field &&

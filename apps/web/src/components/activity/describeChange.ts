@@ -9,8 +9,9 @@ import {
   APPROVAL_STEP_TEXT,
   APPROVAL_STEPS,
   type ApprovalStep,
+  type HistoryValueKind,
+  historyFieldKind,
   INITIATIVE_STATUSES,
-  PEOPLE_FIELDS,
   plainText,
 } from '@keystone/contract';
 import type { ActivityItem } from './activityGroups';
@@ -33,10 +34,8 @@ export function readableText(value: unknown): string {
 const isStatus = (value: unknown): value is keyof typeof INITIATIVE_STATUSES =>
   typeof value === 'string' && Object.hasOwn(INITIATIVE_STATUSES, value);
 
-function valueText(field: string, value: unknown): string {
-  if (field === 'status' && isStatus(value)) return INITIATIVE_STATUSES[value].label;
-  return readableText(value);
-}
+const statusText = (value: unknown) =>
+  isStatus(value) ? INITIATIVE_STATUSES[value].label : readableText(value);
 
 /** "2026-12-01T09:00:00" (the stored wall clock, no zone) as the settings page shows it: 12/01/2026 09:00 AM. */
 function wallClockText(value: string): string {
@@ -55,15 +54,9 @@ function reminderText(reminder: unknown): string {
     : readableText(reminder);
 }
 
-/** A notification setting's stored value in the words of the settings page. */
-function settingText(field: string, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? ACTIVITY_MESSAGES.yes : ACTIVITY_MESSAGES.no;
-  if (field === 'first_progress_update' && typeof value === 'string') return wallClockText(value);
-  if (field === 'time_zone' && typeof value === 'string') return value.replaceAll('_', ' ');
-  if (field === 'team_reminders' && Array.isArray(value)) return value.map(reminderText).join('; ');
-  return readableText(value);
-}
+/** A yes or no in the settings page's words. */
+const yesNoText = (value: unknown) =>
+  typeof value === 'boolean' ? (value ? ACTIVITY_MESSAGES.yes : ACTIVITY_MESSAGES.no) : readableText(value);
 
 interface PersonLike {
   id?: unknown;
@@ -111,8 +104,46 @@ const isRestore = (record: unknown) =>
 const isApprovalStep = (value: unknown): value is ApprovalStep =>
   typeof value === 'string' && (APPROVAL_STEPS as readonly string[]).includes(value);
 
+/** Each value kind of the history (the contract's HISTORY_VALUES) read as one value. */
+const asText =
+  (read: (value: unknown) => string) =>
+  (before: unknown, after: unknown): ChangeSummary => ({
+    kind: 'text',
+    before: before === null || before === undefined ? '' : read(before),
+    after: after === null || after === undefined ? '' : read(after),
+  });
+
+/** How the panel says what changed, per value kind: adding a kind to HISTORY_VALUES needs its line here. */
+const DESCRIBE = {
+  text: asText(readableText),
+  status: asText(statusText),
+  day: asText(readableText),
+  flag: asText(readableText),
+  people: peopleChange,
+  approvalStep: (_before, after) => ({
+    kind: 'approval',
+    text: isApprovalStep(after) ? APPROVAL_STEP_TEXT[after] : readableText(after),
+  }),
+  position: () => ({ kind: 'moved' }),
+  yesNo: asText(yesNoText),
+  wallClock: asText((value) => (typeof value === 'string' ? wallClockText(value) : readableText(value))),
+  timeZone: asText((value) => (typeof value === 'string' ? value.replaceAll('_', ' ') : readableText(value))),
+  count: asText(readableText),
+  frequencyUnit: asText(readableText),
+  addresses: asText(readableText),
+  reminders: asText((value) =>
+    Array.isArray(value) ? value.map(reminderText).join('; ') : readableText(value),
+  ),
+} satisfies Record<HistoryValueKind, (before: unknown, after: unknown) => ChangeSummary>;
+
+/** A field the list does not know (none is recorded): lists as people, anything else as text. */
+const unlisted = (before: unknown, after: unknown): ChangeSummary =>
+  Array.isArray(before) || Array.isArray(after)
+    ? peopleChange(before, after)
+    : asText(readableText)(before, after);
+
 export function describeChange(item: ActivityItem): ChangeSummary {
-  const { field } = item.latest;
+  const { model, field } = item.latest;
   const before = item.earliest.oldValue;
   const after = item.latest.newValue;
   if (field === null) {
@@ -120,18 +151,6 @@ export function describeChange(item: ActivityItem): ChangeSummary {
       ? { kind: 'record', action: 'removed', title: recordTitle(before) }
       : { kind: 'record', action: isRestore(after) ? 'restored' : 'added', title: recordTitle(after) };
   }
-  if (field === 'approval') {
-    return {
-      kind: 'approval',
-      text: isApprovalStep(after) ? APPROVAL_STEP_TEXT[after] : readableText(after),
-    };
-  }
-  if (field === 'sort_index') return { kind: 'moved' };
-  if (item.latest.model === 'notificationSettings') {
-    return { kind: 'text', before: settingText(field, before), after: settingText(field, after) };
-  }
-  if (PEOPLE_FIELDS.includes(field) || Array.isArray(before) || Array.isArray(after)) {
-    return peopleChange(before, after);
-  }
-  return { kind: 'text', before: valueText(field, before), after: valueText(field, after) };
+  const kind = historyFieldKind(model, field);
+  return (kind ? DESCRIBE[kind.value] : unlisted)(before, after);
 }

@@ -7,10 +7,9 @@
 import {
   canEditField,
   type InitiativeRoles,
-  isEditableField,
-  LOCK_MODELS,
-  type LockModel,
+  isTextRestorable,
   type StrategyRoles,
+  type TextRestoreModel,
 } from '@keystone/contract';
 import type { RestoreTarget } from '../../api/activityRestore';
 import type { CharterInitiative, Timeline } from '../../api/charterWire';
@@ -37,9 +36,6 @@ export interface RestoreOptions {
 
 const NONE: RestoreOptions = { thisVersion: null, previous: null, isCurrent: false };
 
-/** Statuses and dates have their own pickers; restoring is for text. */
-const NOT_TEXT = new Set(['status', 'start_date', 'end_date']);
-
 interface FoundRecord {
   version: number;
   values: object;
@@ -65,7 +61,7 @@ function initiativesOf({ strategy, charter }: RestoreSources) {
   ];
 }
 
-function findRecord(sources: RestoreSources, model: LockModel, id: number): FoundRecord | null {
+function findRecord(sources: RestoreSources, model: TextRestoreModel, id: number): FoundRecord | null {
   const { strategy, charter } = sources;
   if (model === 'strategy' || model === 'focusArea') {
     if (!strategy) return null;
@@ -107,12 +103,10 @@ function findRecord(sources: RestoreSources, model: LockModel, id: number): Foun
   return null;
 }
 
-const isLockModel = (model: string): model is LockModel => (LOCK_MODELS as readonly string[]).includes(model);
-
 export function restoreOptions(item: ActivityItem, sources: RestoreSources): RestoreOptions {
   const { model, recordId, field } = item.latest;
-  if (field === null || !isLockModel(model) || !isEditableField(model, field) || NOT_TEXT.has(field))
-    return NONE;
+  // The history's kinds say which texts can be put back (statuses and dates have their own pickers).
+  if (field === null || !isTextRestorable(model, field)) return NONE;
   const record = findRecord(sources, model, recordId);
   if (!record) return NONE;
   if (!canEditField(sources.userId, model, field, record.strategyRoles, record.initiativeRoles)) return NONE;

@@ -1,0 +1,112 @@
+/**
+ * The history's kinds drive the server's recording (issue 29): every entry the server writes is
+ * one of the contract's HISTORY_KINDS with old and new values of its shape, and every kind of the
+ * list is one the server writes.
+ */
+import { HISTORY_KINDS, isListedEntry } from '@keystone/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activity } from '../src/db/schema';
+import { charterApi, charterFixture, charterPeople, type People } from './helpers/charter';
+import { pageComments, progressCalls } from './helpers/progressApi';
+import { strategyApi } from './helpers/strategies';
+import { getTestServer, type TestServer } from './helpers/testServer';
+
+describe('the history’s kinds', () => {
+  let server: TestServer;
+  let people: People;
+
+  beforeAll(async () => {
+    server = await getTestServer();
+    people = await charterPeople(server);
+  });
+  afterAll(() => server.close());
+
+  const ok = async (call: Promise<{ status: number; body: unknown }>, status = 200) => {
+    const response = await call;
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+    return response.body as { id: number };
+  };
+
+  /** Every kind of change the application makes, each at least once. */
+  async function changeEverything() {
+    const key = people.master.key;
+    const patch = (url: string, body: unknown) => server.api('PATCH', url, { token: key, body });
+    const post = (url: string, body?: unknown) => server.api('POST', url, { token: key, body });
+    const remove = (url: string) => server.api('DELETE', url, { token: key });
+    const charter = charterApi(server);
+    // A strategy with its masters, an initiative's people and a sibling initiative.
+    const fixture = await charterFixture(server, people, { masters: [people.master, people.owner] });
+    await ok(
+      patch(`/api/strategy/update/${fixture.strategy}/`, { title: 'Grow more', ambition: '<p>Far</p>' }),
+    );
+    await ok(patch(`/api/strategy/update/${fixture.strategy}/`, { status: false }));
+
+    const area = await strategyApi(server).addFocusArea(key, fixture.strategy, { title: 'Markets' });
+    await ok(patch(`/api/focusarea/update/${area.id}/`, { title: 'New markets' }));
+    await ok(patch(`/api/focusarea/sort/${area.id}/`, { sort_index: 0 }));
+    await ok(remove(`/api/focusarea/delete/${area.id}/`), 204);
+    await ok(post(`/api/focusarea/restore/${area.id}/`));
+
+    const id = fixture.initiative;
+    const texts = Object.fromEntries(
+      Object.keys(HISTORY_KINDS.initiative.fields)
+        .filter((field) => HISTORY_KINDS.initiative.fields[field as 'title'].value === 'text')
+        .map((field) => [field, `The ${field}`]),
+    );
+    await ok(charter.update(key, id, texts));
+    await ok(charter.update(key, id, { status: 'BL' }));
+    await ok(charter.requestApproval(people.owner.key, id));
+    await ok(charter.toggleApproval(people.sponsor.key, id));
+    await ok(charter.update(key, id, { impact: '<p>More</p>' }));
+    await ok(charter.toggleApproval(people.sponsor.key, id));
+    await ok(charter.toggleApproval(key, id));
+    await ok(patch(`/api/initiative/sort/${id}/`, { sort_index: 1 }));
+    await ok(remove(`/api/initiative/delete/${fixture.sibling}/`), 204);
+    await ok(post(`/api/initiative/restore/${fixture.sibling}/`));
+
+    const row = await charter.addTimeline(key, id, { description: 'Kick-off', start_date: '2026-04-01' });
+    await ok(charter.updateTimeline(key, row.id, { description: 'Start', start_date: '2026-04-02' }));
+    await ok(charter.updateTimeline(key, row.id, { end_date: '2026-04-30' }));
+    await ok(charter.deleteTimeline(key, row.id), 204);
+
+    const progress = progressCalls(server);
+    const [comment] = pageComments(await strategyApi(server).page(key, fixture.strategy));
+    await progress.commentOk(key, comment!.id, '<p>On track</p>');
+    const settings = await progress.settingsOk(key, fixture.strategy);
+    await progress.saveSettings(key, fixture.strategy, {
+      first_progress_update: '2030-01-07T09:00:00',
+      time_zone: 'Europe/Berlin',
+      update_frequency_number: 2,
+      update_frequency_unit: 'month',
+      send_to_sponsors: !settings.send_to_sponsors,
+      send_to_owners: !settings.send_to_owners,
+      send_to_team_members: !settings.send_to_team_members,
+      additional_recipients: 'someone@example.com',
+      team_reminders: [{ offset_number: 2, offset_unit: 'day' }],
+      reminder_send_to_master: !settings.reminder_send_to_master,
+      reminder_send_to_sponsors: !settings.reminder_send_to_sponsors,
+      reminder_send_to_owners: !settings.reminder_send_to_owners,
+      reminder_send_to_team_members: !settings.reminder_send_to_team_members,
+    });
+  }
+
+  it('should record only listed kinds, and every listed kind', async () => {
+    await changeEverything();
+    const entries = await server.database.db.select().from(activity);
+    const recorded = entries.map((entry) => ({
+      model: entry.model,
+      field: entry.field,
+      old_value: entry.oldValue,
+      new_value: entry.newValue,
+    }));
+    expect(recorded.filter((entry) => !isListedEntry(entry))).toEqual([]);
+
+    const kindOf = (model: string, field: string | null) => `${model}.${field ?? '(record)'}`;
+    const listed = Object.entries(HISTORY_KINDS).flatMap(([model, kinds]) => [
+      ...(kinds.record ? [kindOf(model, null)] : []),
+      ...Object.keys(kinds.fields).map((field) => kindOf(model, field)),
+    ]);
+    const seen = new Set(recorded.map((entry) => kindOf(entry.model, entry.field)));
+    expect(listed.filter((kind) => !seen.has(kind))).toEqual([]);
+  });
+});

@@ -1,11 +1,10 @@
 /**
  * Account-security tables (issue 13): pending sign-ups, outside identities, the second factor,
- * throttling counters, trusted browsers and the security log. Re-exported by schema.ts; the
- * references to users and organisations are lazy, so the two files may import each other.
+ * throttling counters, trusted browsers and the security log. Re-exported by schema.ts.
  */
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organisations, users } from './accountsSchema';
 import { createdAt } from './columns';
-import { organisations, users } from './schema';
 
 /**
  * A sign-up waiting for its verification link. Nothing of it reaches `users` until its own token

@@ -1,7 +1,8 @@
 /** Deleted records kept so the strategy's masters can bring them back (issue 27). */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { activity, strategies, users } from './schema';
+import { users } from './accountsSchema';
+import { activity, strategies } from './strategiesSchema';
 
 /**
  * A deleted focus area or initiative, kept so the strategy's masters can bring it back within the

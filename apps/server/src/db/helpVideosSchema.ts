@@ -1,6 +1,6 @@
 /** The help videos an organisation's administrators chose instead of the built-in ones (issue 27). */
 import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organisations, users } from './schema';
+import { organisations, users } from './accountsSchema';
 
 export const helpVideos = pgTable(
   'help_videos',

@@ -16,9 +16,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { z } from 'zod';
 import type { SignedIn } from '../core/actor';
 import type { AppContext } from '../core/context';
-import { parseInput, parseWithSchema, tooManyRequests } from '../core/errors';
+import { tooManyRequests } from '../core/errors';
 import type { KeyGate } from '../core/keyGate';
 import { authenticate } from './authenticate';
+import { parseInput, parseWithSchema } from './input';
 import { counterScope, releaseHit } from './rateLimitStore';
 
 declare module 'fastify' {

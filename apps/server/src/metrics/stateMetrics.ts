@@ -6,10 +6,10 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { countHeldLocks } from '../core/lockReleases';
 import type { Database, PoolUse } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { type OutboxBacklog, outboxBacklog } from '../mail/outbox';
-import { countHeldLocks } from '../modules/fieldLocks/service';
 import { earliestWaitingMoment } from '../modules/progress/dueDates';
 import type { SocketHub } from '../realtime/hub';
 

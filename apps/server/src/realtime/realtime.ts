@@ -19,9 +19,9 @@ import {
 } from '../core/events';
 import type { KeyGate } from '../core/keyGate';
 import { userForKey } from '../core/keys';
+import { releaseConnectionLocks, releaseExpiredLocks } from '../core/lockReleases';
 import type { PageCache } from '../core/pageCache';
 import type { Database } from '../db/client';
-import { releaseConnectionLocks, releaseExpiredLocks } from '../modules/fieldLocks/service';
 import { type Connection, SocketHub, type SocketKind } from './hub';
 import { LogSampler, newSocketLogState } from './logSampler';
 

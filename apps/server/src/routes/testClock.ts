@@ -6,7 +6,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput } from '../core/errors';
+import { parseInput } from '../http/input';
 import type { ShiftedClock } from '../lib/clock';
 import type { ProgressScheduler } from '../modules/progress/scheduler';
 

@@ -3,7 +3,7 @@
  * /initiative/restore/{id}/): the strategy's masters, within the retention period. The rows kept
  * at the deletion go back with their ids, so the record's history, links and the charter's
  * approval are as they were; the record takes its former place among its live siblings (dense
- * order, lib/ordering.ts) within the limits of 5, and the restore is on record and published live.
+ * order, core/ordering.ts) within the limits of 5, and the restore is on record and published live.
  */
 import {
   canRestoreDeleted,
@@ -20,10 +20,10 @@ import type { AppContext } from '../../core/context';
 import { asNotFound, conflict, notFound } from '../../core/errors';
 import { changeBy, publish, structureChange } from '../../core/events';
 import { SNAPSHOT_TABLES, type Snapshot, type SnapshotRow } from '../../core/keepDeleted';
+import { moveTo, writeOrder } from '../../core/ordering';
 import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { deletedRecords, focusAreas, initiatives, users } from '../../db/schema';
-import { moveTo, writeOrder } from '../../lib/ordering';
 import { loadInitiatives } from '../strategies/pageQueries';
 import { presentFocusArea } from '../strategies/presenters';
 import { touchStrategy } from '../strategies/service';

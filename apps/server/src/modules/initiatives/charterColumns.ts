@@ -1,7 +1,7 @@
 /**
  * The charter's text fields on the server: the contract's CHARTER_TEXT_FIELDS, each stored in the
  * `initiatives` column of the same name in camelCase. The presenter and the update read this, so
- * a new charter field needs only its column in db/schema.ts here.
+ * a new charter field needs only its column in db/strategiesSchema.ts here.
  */
 import { CHARTER_TEXT_FIELDS, type CharterTextField, camelName } from '@keystone/contract';
 import type { initiatives } from '../../db/schema';

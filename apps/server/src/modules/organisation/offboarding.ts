@@ -7,9 +7,9 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { revokeAllKeys } from '../../core/keys';
+import { releaseUserLocks } from '../../core/lockReleases';
 import type { Queryable } from '../../db/client';
 import { mfaChallenges, oneTimeTokens, outboxMails, trustedDevices, users } from '../../db/schema';
-import { releaseUserLocks } from '../fieldLocks/service';
 
 export async function offboard(db: Queryable, person: { id: number; email: string }): Promise<void> {
   await db

@@ -13,12 +13,12 @@
 import type { ActivityModel, HistoryField } from '@keystone/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { fieldUpdateEventText, NOTIFY_PAYLOAD_LIMIT, REALTIME_CHANNEL } from '../../core/events';
+import { lockHolderOf } from '../../core/fieldLocks';
 import { keyBounds, validKey } from '../../core/keys';
 import { mayEditProgress, viewerIdsOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { activity, authKeys, comments, focusAreas, initiatives, strategies, users } from '../../db/schema';
-import { lockHolderOf } from '../fieldLocks/service';
 
 export interface CommentEdit {
   /** The sanitised text. */

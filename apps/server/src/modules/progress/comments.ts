@@ -24,14 +24,14 @@ import { noteChanges } from '../../core/changeTracking';
 import type { AppContext } from '../../core/context';
 import { conflict, forbidden, notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, writeAndPublish } from '../../core/events';
+import { ensureNoOtherHolder, lockHolderOf } from '../../core/fieldLocks';
 import { userForKeyHash } from '../../core/keys';
+import { sanitizeRichText } from '../../core/sanitize';
 import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../../core/strategyAccess';
 import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { comments, focusAreas, initiatives, notificationSettings, strategies, users } from '../../db/schema';
-import { sanitizeRichText } from '../../lib/sanitize';
-import { ensureNoOtherHolder, lockHolderOf } from '../fieldLocks/service';
 import { autosaveQueueOf } from './autosaveQueue';
 import {
   type CommentEdit,

@@ -17,12 +17,12 @@ import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { asNotFound, badRequest, conflict, notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
+import { ensureNotLockedByOthers } from '../../core/fieldLocks';
 import { loadInitiativeAccess } from '../../core/initiativeAccess';
+import { sanitizeRichText } from '../../core/sanitize';
 import { ensure, rolesOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { timelines } from '../../db/schema';
-import { sanitizeRichText } from '../../lib/sanitize';
-import { ensureNotLockedByOthers } from '../fieldLocks/service';
 import { withdrawApprovalAfterChange } from '../initiatives/approval';
 
 type TimelineRow = typeof timelines.$inferSelect;

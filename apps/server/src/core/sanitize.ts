@@ -5,7 +5,7 @@
  */
 import { MESSAGES, plainText } from '@keystone/contract';
 import sanitizeHtml from 'sanitize-html';
-import { badRequest } from '../core/errors';
+import { badRequest } from './errors';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [

@@ -9,9 +9,9 @@ import { CONFLICT_CODES } from '@keystone/contract';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app';
+import { moveTo } from '../src/core/ordering';
 import { type Database, openDatabase } from '../src/db/client';
 import { activity, comments, initiatives, strategies } from '../src/db/schema';
-import { moveTo } from '../src/core/ordering';
 import { type Member, personOf, signedInUser, strategyApi } from './helpers/strategies';
 import { type ApiResponse, getTestServer, type TestServer } from './helpers/testServer';
 

@@ -22,11 +22,11 @@ import { changeBy, publish, structureChange } from '../../core/events';
 import { SNAPSHOT_TABLES, type Snapshot, type SnapshotRow } from '../../core/keepDeleted';
 import { moveTo, writeOrder } from '../../core/ordering';
 import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
+import { loadInitiatives } from '../../core/strategyPageQueries';
+import { presentFocusArea } from '../../core/strategyPresenters';
+import { touchStrategy } from '../../core/strategyRow';
 import type { Queryable } from '../../db/client';
 import { deletedRecords, focusAreas, initiatives, users } from '../../db/schema';
-import { loadInitiatives } from '../strategies/pageQueries';
-import { presentFocusArea } from '../strategies/presenters';
-import { touchStrategy } from '../strategies/service';
 
 type Model = DeletedRestoreModel;
 

@@ -4,6 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
+import { createCurrentComments } from '../../core/currentComments';
 import { asNotFound, conflict, notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
 import { ensureNotLockedByOthers } from '../../core/fieldLocks';
@@ -11,12 +12,11 @@ import { keepDeleted } from '../../core/keepDeleted';
 import { moveTo, writeOrder } from '../../core/ordering';
 import { requirePlainText, sanitizeRichText } from '../../core/sanitize';
 import { ensure, loadStrategyAccess, type StrategyAccess } from '../../core/strategyAccess';
+import { loadInitiatives } from '../../core/strategyPageQueries';
+import { presentFocusArea } from '../../core/strategyPresenters';
+import { lockStrategyRow, touchStrategy } from '../../core/strategyRow';
 import type { Queryable } from '../../db/client';
 import { focusAreas, initiatives } from '../../db/schema';
-import { createCurrentComments } from '../progress/comments';
-import { loadInitiatives } from '../strategies/pageQueries';
-import { presentFocusArea } from '../strategies/presenters';
-import { lockStrategyRow, touchStrategy } from '../strategies/service';
 
 const FOCUS_AREA_NOT_FOUND = STRATEGY_MESSAGES.focusAreaNotFound;
 

@@ -13,7 +13,9 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
 import type { Actor } from '../../core/actor';
+import { charterColumn } from '../../core/charterColumns';
 import type { AppContext } from '../../core/context';
+import { createCurrentComments } from '../../core/currentComments';
 import { asNotFound, conflict, notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
 import { ensureNotLockedByOthers } from '../../core/fieldLocks';
@@ -22,13 +24,11 @@ import { keepDeleted } from '../../core/keepDeleted';
 import { moveTo, writeOrder } from '../../core/ordering';
 import { requirePlainText, sanitizeRichText } from '../../core/sanitize';
 import { ensure, loadStrategyAccess, rolesOf } from '../../core/strategyAccess';
+import { loadInitiatives, loadMasters } from '../../core/strategyPageQueries';
+import { lockStrategyRow, touchStrategy } from '../../core/strategyRow';
 import type { Queryable } from '../../db/client';
 import { focusAreas, initiatives } from '../../db/schema';
-import { createCurrentComments } from '../progress/comments';
-import { loadInitiatives, loadMasters } from '../strategies/pageQueries';
-import { lockStrategyRow, touchStrategy } from '../strategies/service';
 import { withdrawApprovalAfterChange } from './approval';
-import { charterColumn } from './charterColumns';
 
 const INITIATIVE_NOT_FOUND = STRATEGY_MESSAGES.initiativeNotFound;
 const FOCUS_AREA_NOT_FOUND = STRATEGY_MESSAGES.focusAreaNotFound;

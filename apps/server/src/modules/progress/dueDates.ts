@@ -9,6 +9,7 @@ import { parseRecipients } from '@keystone/contract';
 import { and, asc, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
 import { publish, type RealtimeEvent, structureChange } from '../../core/events';
 import { viewersOf } from '../../core/strategyAccess';
+import { loadFocusAreas } from '../../core/strategyPageQueries';
 import type { Db, Queryable } from '../../db/client';
 import {
   focusAreas,
@@ -22,7 +23,6 @@ import {
 } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { progressReminderMail, progressReportMail } from '../../mail/progressMails';
-import { loadFocusAreas } from '../strategies/pageQueries';
 import { lockUpdates } from './lockUpdates';
 import { reportContent, statesAt } from './reportContent';
 import { dueAt, nextReminder } from './schedule';

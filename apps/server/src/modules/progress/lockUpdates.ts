@@ -6,9 +6,9 @@
  */
 import { isUpdateEmpty } from '@keystone/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createCurrentComments } from '../../core/currentComments';
 import type { Queryable } from '../../db/client';
 import { comments, initiatives } from '../../db/schema';
-import { createCurrentComments } from './comments';
 
 interface LockedComment {
   initiativeId: number;

@@ -14,9 +14,9 @@ import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { changeBy, publish, structureChange } from '../../core/events';
 import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
+import { loadMasters } from '../../core/strategyPageQueries';
 import type { Queryable } from '../../db/client';
 import { notificationSettings, teamReminders } from '../../db/schema';
-import { loadMasters } from '../strategies/pageQueries';
 import {
   firstDueAfter,
   formatWallClock,

@@ -12,19 +12,19 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
+import { createCurrentComments } from '../../core/currentComments';
 import { notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
 import { ensureNotLockedByOthers } from '../../core/fieldLocks';
 import { requirePlainText, sanitizeRichText } from '../../core/sanitize';
 import { ensure, loadStrategyAccess, STRATEGY_NOT_FOUND, visibleTo } from '../../core/strategyAccess';
+import { loadFocusAreas, loadMasters, mastersByStrategy } from '../../core/strategyPageQueries';
+import { presentStrategySummary } from '../../core/strategyPresenters';
 import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { readBoth } from '../../db/reads';
 import { focusAreas, initiatives, strategies, strategyMasters, users } from '../../db/schema';
-import { createCurrentComments } from '../progress/comments';
 import { createSettings } from '../progress/settings';
-import { loadFocusAreas, loadMasters } from './pageQueries';
-import { presentStrategySummary } from './presenters';
 
 /** Strategies the user may see: as a master, or through a role in one of its initiatives. */
 export async function listStrategies(ctx: AppContext, user: Actor): Promise<StrategySummary[]> {
@@ -191,45 +191,4 @@ export async function deleteStrategy(ctx: AppContext, user: Actor, strategyId: n
       structureChange(changeBy(user.id, strategyId, access.roles), 'strategy', strategyId, 'delete'),
     ]);
   });
-}
-
-/**
- * Locks the strategy's row for the transaction. Writes take locks parent first (the strategy, then
- * its focus areas, initiatives, timelines), as adds, moves, deletes and timeline edits do, so two
- * writes of one strategy never wait on each other in opposite orders (a deadlock, answered 500).
- */
-export async function lockStrategyRow(db: Queryable, strategyId: number): Promise<void> {
-  await db.select({ id: strategies.id }).from(strategies).where(eq(strategies.id, strategyId)).for('update');
-}
-
-/** Marks the strategy as changed, so lists show the most recently worked-on first. */
-export async function touchStrategy(db: Queryable, strategyId: number): Promise<void> {
-  await db.update(strategies).set({ updatedAt: sql`now()` }).where(eq(strategies.id, strategyId));
-}
-
-/** The masters of each strategy, as the lists show them: one query however many strategies. */
-export async function mastersByStrategy(
-  db: Queryable,
-  strategyIds: readonly number[],
-): Promise<Map<number, UserSummary[]>> {
-  const byStrategy = new Map<number, UserSummary[]>();
-  if (strategyIds.length === 0) return byStrategy;
-  const rows = await db
-    .select({
-      strategyId: strategyMasters.strategyId,
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isActive: users.isActive,
-    })
-    .from(strategyMasters)
-    .innerJoin(users, eq(users.id, strategyMasters.userId))
-    .where(inArray(strategyMasters.strategyId, [...strategyIds]));
-  for (const row of rows) {
-    const list = byStrategy.get(row.strategyId) ?? [];
-    list.push(presentUserSummary(row));
-    byStrategy.set(row.strategyId, list);
-  }
-  return byStrategy;
 }

@@ -29,6 +29,7 @@ import { badRequest, notFound } from '../../core/errors';
 import { changeBy, publish, structureChange } from '../../core/events';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { ensure, loadStrategyAccess, rolesOf, viewersOf } from '../../core/strategyAccess';
+import { touchStrategy } from '../../core/strategyRow';
 import type { Queryable } from '../../db/client';
 import {
   focusAreas,
@@ -38,7 +39,6 @@ import {
   strategyMasters,
   users,
 } from '../../db/schema';
-import { touchStrategy } from '../strategies/service';
 import { mergedList, sameSet, summariesOf } from './merge';
 import { resolvePeople } from './people';
 

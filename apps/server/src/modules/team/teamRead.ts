@@ -8,9 +8,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { loadStrategyAccess } from '../../core/strategyAccess';
+import { loadMasters, loadPeople, mastersByStrategy } from '../../core/strategyPageQueries';
 import { focusAreas, initiatives, strategies } from '../../db/schema';
-import { loadMasters, loadPeople } from '../strategies/pageQueries';
-import { mastersByStrategy } from '../strategies/service';
 
 export async function readTeam(ctx: AppContext, user: Actor, strategyId: number): Promise<StrategyTeam> {
   const { strategy } = await loadStrategyAccess(ctx.db, strategyId, user, { team: true });

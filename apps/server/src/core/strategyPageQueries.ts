@@ -1,16 +1,17 @@
 /**
  * Reads a whole strategy page in a fixed number of queries, however large it is:
- * strategy, masters, focus areas, initiatives, members (+ approvers). No query per row.
+ * strategy, masters, focus areas, initiatives, members (+ approvers). No query per row. The page,
+ * the adds, moves and restores of focus areas and initiatives, and the team pages read it.
  */
 import type { FocusArea, Initiative, UserSummary } from '@keystone/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { presentUserSummary } from '../../core/userPresenters';
-import type { Queryable } from '../../db/client';
-import { readBoth } from '../../db/reads';
-import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } from '../../db/schema';
-import { loadCurrentComments } from '../progress/comments';
-import { type InitiativePeople, presentFocusArea, presentInitiative } from './presenters';
+import type { Queryable } from '../db/client';
+import { readBoth } from '../db/reads';
+import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } from '../db/schema';
+import { loadCurrentComments } from './currentComments';
+import { type InitiativePeople, presentFocusArea, presentInitiative } from './strategyPresenters';
+import { presentUserSummary } from './userPresenters';
 
 const personColumns = {
   id: users.id,
@@ -120,4 +121,24 @@ export async function loadFocusAreas(db: Queryable, strategyId: number): Promise
     rows.map((row) => row.id),
   );
   return rows.map((row) => presentFocusArea(row, initiativesByArea.get(row.id) ?? []));
+}
+
+/** The masters of each strategy, as the lists show them: one query however many strategies. */
+export async function mastersByStrategy(
+  db: Queryable,
+  strategyIds: readonly number[],
+): Promise<Map<number, UserSummary[]>> {
+  const byStrategy = new Map<number, UserSummary[]>();
+  if (strategyIds.length === 0) return byStrategy;
+  const rows = await db
+    .select({ strategyId: strategyMasters.strategyId, ...personColumns })
+    .from(strategyMasters)
+    .innerJoin(users, eq(users.id, strategyMasters.userId))
+    .where(inArray(strategyMasters.strategyId, [...strategyIds]));
+  for (const row of rows) {
+    const list = byStrategy.get(row.strategyId) ?? [];
+    list.push(presentUserSummary(row));
+    byStrategy.set(row.strategyId, list);
+  }
+  return byStrategy;
 }

@@ -4,7 +4,7 @@
  * a new charter field needs only its column in db/strategiesSchema.ts here.
  */
 import { CHARTER_TEXT_FIELDS, type CharterTextField, camelName } from '@keystone/contract';
-import type { initiatives } from '../../db/schema';
+import type { initiatives } from '../db/schema';
 
 type InitiativeRow = typeof initiatives.$inferSelect;
 

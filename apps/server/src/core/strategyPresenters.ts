@@ -1,7 +1,7 @@
 /** The wire form (spec §3) of strategies, focus areas and initiatives, built in one place. */
 import type { Comment, FocusArea, Initiative, StrategySummary, UserSummary } from '@keystone/contract';
-import type { focusAreas, initiatives, strategies } from '../../db/schema';
-import { charterTexts } from '../initiatives/charterColumns';
+import type { focusAreas, initiatives, strategies } from '../db/schema';
+import { charterTexts } from './charterColumns';
 
 type StrategyRow = typeof strategies.$inferSelect;
 type FocusAreaRow = typeof focusAreas.$inferSelect;

@@ -4,13 +4,13 @@
  */
 import { isValidEmail } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
+import { seedDemoStrategy } from './commands/demoStrategy';
 import { type Config, loadConfig } from './config';
 import { findUserByEmail } from './core/userQueries';
 import { type Db, openDatabase } from './db/client';
 import { invites, organisations, strategyMasters, users } from './db/schema';
 import { hashPassword } from './lib/passwords';
 import { newInviteToken, signupLink } from './modules/invites/service';
-import { seedDemoStrategy } from './seed/demoStrategy';
 
 const USAGE = `Usage:
   npm run admin -- invite EMAIL [--organisation NAME]   invite someone; prints their sign-up link

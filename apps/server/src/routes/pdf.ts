@@ -7,6 +7,7 @@
 import { PDF_MESSAGES } from '@keystone/contract';
 import { pdfApi } from '@keystone/contract/endpoints/pdf';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { charterSource, strategySource } from '../commands/pdfSources';
 import type { AppContext } from '../core/context';
 import { busy } from '../core/errors';
 import { tokenFromHeader } from '../http/authenticate';
@@ -14,7 +15,6 @@ import { route } from '../http/route';
 import { PdfKeyGate } from '../modules/pdf/keyGate';
 import type { MadePdf } from '../modules/pdf/pdfJobs';
 import { PdfRenderPool } from '../modules/pdf/renderPool';
-import { charterSource, strategySource } from '../modules/pdf/sources';
 
 function sendPdf(reply: FastifyReply, { bytes, disposition }: MadePdf): FastifyReply {
   return (

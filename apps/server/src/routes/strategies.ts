@@ -1,11 +1,11 @@
 /** /strategies/, /strategy/{id}, /strategy/create/, /strategy/example/, /strategy/update/{id}/, /strategy/delete/{id}/. */
 import { strategyApi } from '@keystone/contract/endpoints/strategies';
 import type { FastifyInstance } from 'fastify';
+import { createExampleStrategy } from '../commands/startFromExample';
 import type { AppContext } from '../core/context';
 import { originOf } from '../core/securityEvents';
 import { route } from '../http/route';
 import { takeStrategyCreation } from '../modules/strategies/creationQuota';
-import { createExampleStrategy } from '../modules/strategies/example';
 import {
   createStrategy,
   deleteStrategy,

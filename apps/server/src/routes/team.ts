@@ -2,16 +2,16 @@
 import { organisationApi } from '@keystone/contract/endpoints/organisation';
 import { teamApi } from '@keystone/contract/endpoints/team';
 import type { FastifyInstance } from 'fastify';
+import { assignTeamInvitingNewPeople } from '../commands/assignTeam';
 import type { AppContext } from '../core/context';
 import { originOf } from '../core/securityEvents';
 import { forAdministrators } from '../http/authenticate';
 import { route } from '../http/route';
-import { assignTeam } from '../modules/team/service';
 import { listOrganisationStrategies, readTeam } from '../modules/team/teamRead';
 
 export function teamRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, teamApi.assign, ({ user, body, request }) =>
-    assignTeam(ctx, user, body, originOf(request)),
+    assignTeamInvitingNewPeople(ctx, user, body, originOf(request)),
   );
   route(app, ctx, teamApi.get, ({ user, params }) => readTeam(ctx, user, params.id));
   forAdministrators(app, (admins) => {

@@ -4,7 +4,6 @@
  * place. Locked comments never change again.
  */
 import {
-  COMMENT_TYPE_ORDER,
   CONFLICT_CODES,
   type Comment,
   canEditProgress,
@@ -29,7 +28,6 @@ import { ensureNoOtherHolder, lockHolderOf } from '../../core/fieldLocks';
 import { userForKeyHash } from '../../core/keys';
 import { sanitizeRichText } from '../../core/sanitize';
 import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../../core/strategyAccess';
-import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { comments, focusAreas, initiatives, notificationSettings, strategies, users } from '../../db/schema';

@@ -13,6 +13,7 @@ import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRec
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { changeBy, publish, structureChange } from '../../core/events';
+import { createSettings } from '../../core/settingsRow';
 import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
 import { loadMasters } from '../../core/strategyPageQueries';
 import type { Queryable } from '../../db/client';
@@ -34,11 +35,6 @@ type Reminder = Pick<ReminderRow, 'offsetNumber' | 'offsetUnit'>;
 
 /** The time of day a date-only first update gets when none was ever given. */
 const DEFAULT_TIME = '09:00:00';
-
-/** Every strategy has its settings row from the start (created with it, backfilled by migration 0003). */
-export async function createSettings(db: Queryable, strategyId: number): Promise<void> {
-  await db.insert(notificationSettings).values({ strategyId }).onConflictDoNothing();
-}
 
 async function loadSettings(db: Queryable, strategyId: number, forUpdate = false) {
   const read = async () => {

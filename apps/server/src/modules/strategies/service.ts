@@ -6,9 +6,8 @@ import {
   type StrategySummary,
   strategyRoles,
   type UpdateStrategyRequest,
-  type UserSummary,
 } from '@keystone/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
@@ -17,14 +16,13 @@ import { notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
 import { ensureNotLockedByOthers } from '../../core/fieldLocks';
 import { requirePlainText, sanitizeRichText } from '../../core/sanitize';
+import { createSettings } from '../../core/settingsRow';
 import { ensure, loadStrategyAccess, STRATEGY_NOT_FOUND, visibleTo } from '../../core/strategyAccess';
 import { loadFocusAreas, loadMasters, mastersByStrategy } from '../../core/strategyPageQueries';
 import { presentStrategySummary } from '../../core/strategyPresenters';
-import { presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { readBoth } from '../../db/reads';
-import { focusAreas, initiatives, strategies, strategyMasters, users } from '../../db/schema';
-import { createSettings } from '../progress/settings';
+import { focusAreas, initiatives, strategies, strategyMasters, } from '../../db/schema';
 
 /** Strategies the user may see: as a master, or through a role in one of its initiatives. */
 export async function listStrategies(ctx: AppContext, user: Actor): Promise<StrategySummary[]> {

@@ -40,7 +40,7 @@ import {
   users,
 } from '../../db/schema';
 import { mergedList, sameSet, summariesOf } from './merge';
-import { resolvePeople } from './people';
+import type { ResolvePeople } from './people';
 
 type Role = 'owner' | 'sponsor' | 'team_member';
 
@@ -87,6 +87,7 @@ export async function assignTeam(
   user: Actor,
   input: AssignTeamRequest,
   origin: RequestOrigin,
+  resolvePeople: ResolvePeople,
 ) {
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockStrategy(tx, input.strategy_id, user.organisationId);
@@ -99,21 +100,15 @@ export async function assignTeam(
       if (!strategyInitiatives.has(item.initiative_id)) throw notFound(STRATEGY_MESSAGES.initiativeNotFound);
     }
 
-    const people = await resolvePeople(
-      ctx,
-      tx,
-      user,
-      [
-        { path: 'strategy_masters', people: input.strategy_masters ?? [] },
-        ...requested.flatMap((item, index) =>
-          ROLE_FIELDS.map(({ field }) => ({
-            path: `initiatives.${index}.${field}`,
-            people: item[field] ?? [],
-          })),
-        ),
-      ],
-      origin,
-    );
+    const people = await resolvePeople(tx, [
+      { path: 'strategy_masters', people: input.strategy_masters ?? [] },
+      ...requested.flatMap((item, index) =>
+        ROLE_FIELDS.map(({ field }) => ({
+          path: `initiatives.${index}.${field}`,
+          people: item[field] ?? [],
+        })),
+      ),
+    ]);
     // Returned, not thrown: the refused addresses stay on record (and count against the quotas).
     if ('refusal' in people) return people;
 

@@ -5,11 +5,11 @@
  * so a failure halfway leaves nothing behind, and nothing is heard of it before it is whole.
  */
 import type { Strategy } from '@keystone/contract';
-import type { Actor } from '../../core/actor';
-import type { AppContext } from '../../core/context';
-import type { RequestOrigin } from '../../core/securityEvents';
-import { writeDemoStrategy } from '../../seed/demoStrategy';
-import { getStrategyPage } from './service';
+import type { Actor } from '../core/actor';
+import type { AppContext } from '../core/context';
+import type { RequestOrigin } from '../core/securityEvents';
+import { getStrategyPage } from '../modules/strategies/service';
+import { writeDemoStrategy } from './demoStrategy';
 
 export async function createExampleStrategy(
   ctx: AppContext,

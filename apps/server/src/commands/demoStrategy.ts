@@ -24,7 +24,7 @@ import { createInitiative, updateInitiative } from '../modules/initiatives/servi
 import { writeComment } from '../modules/progress/comments';
 import { lockUpdates } from '../modules/progress/lockUpdates';
 import { createStrategy, updateStrategy } from '../modules/strategies/service';
-import { assignTeam } from '../modules/team/service';
+import { assignTeamInvitingNewPeople } from './assignTeam';
 
 const paragraph = (text: string) => `<p>${text}</p>`;
 
@@ -226,7 +226,7 @@ export async function writeDemoStrategy(
   }
 
   const self = { id: master.id, email: master.email };
-  await assignTeam(
+  await assignTeamInvitingNewPeople(
     ctx,
     master,
     {

@@ -1,14 +1,15 @@
 /**
- * What each PDF prints, read through the same checks as the pages they print: the strategy page's
- * read and the charter's (404 for anyone who may not see them, another organisation included).
+ * What each PDF prints (modules/pdf draws it), read through the same checks as the pages they
+ * print: the strategy page's read and the charter's (404 for anyone who may not see them, another
+ * organisation included).
  */
 import { eq } from 'drizzle-orm';
-import type { Actor } from '../../core/actor';
-import type { AppContext } from '../../core/context';
-import { notificationSettings, organisations, strategies } from '../../db/schema';
-import { getInitiative } from '../initiatives/service';
-import { getStrategyPage } from '../strategies/service';
-import { listTimelines } from '../timelines/service';
+import type { Actor } from '../core/actor';
+import type { AppContext } from '../core/context';
+import { notificationSettings, organisations, strategies } from '../db/schema';
+import { getInitiative } from '../modules/initiatives/service';
+import { getStrategyPage } from '../modules/strategies/service';
+import { listTimelines } from '../modules/timelines/service';
 
 async function organisationName(ctx: AppContext, organisationId: number): Promise<string> {
   const [row] = await ctx.db

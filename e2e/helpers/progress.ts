@@ -2,7 +2,7 @@
  * The server's test clock (TEST_CLOCK=1, see fixtures.ts): one per worker, shared by every test
  * in it, so it is only ever moved forward, and due dates are computed from what it says.
  */
-import { isoInZone, wallClockAt } from '../../apps/server/src/modules/progress/schedule';
+import { isoInZone, wallClockAt } from '../../apps/server/src/lib/schedule';
 import type { RunningApp } from '../fixtures';
 import { apiCall } from './apiUsers';
 

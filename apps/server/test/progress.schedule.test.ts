@@ -16,7 +16,7 @@ import {
   reminderAt,
   type Schedule,
   wallClockAt,
-} from '../src/modules/progress/schedule';
+} from '../src/lib/schedule';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

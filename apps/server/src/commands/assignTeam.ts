@@ -5,12 +5,7 @@
  * once, which they take over when they sign up through it. An address that already has an account
  * elsewhere cannot join: the whole save is refused, naming it.
  */
-import {
-  type AssignTeamRequest,
-  INVITE_MESSAGES,
-  isValidEmail,
-  MESSAGES,
-} from '@keystone/contract';
+import { type AssignTeamRequest, INVITE_MESSAGES, isValidEmail, MESSAGES } from '@keystone/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../core/actor';
 import type { AppContext } from '../core/context';

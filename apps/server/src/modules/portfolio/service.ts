@@ -19,7 +19,7 @@ import { visibleTo } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { readBoth } from '../../db/reads';
 import { comments, focusAreas, initiatives, notificationSettings, strategies } from '../../db/schema';
-import { isoInZone } from '../progress/schedule';
+import { isoInZone } from '../../lib/schedule';
 
 const zeroCounts = (): StatusCounts =>
   Object.fromEntries(INITIATIVE_STATUS_CODES.map((code) => [code, 0])) as Record<InitiativeStatus, number>;

@@ -31,6 +31,7 @@ import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '..
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { comments, focusAreas, initiatives, notificationSettings, strategies, users } from '../../db/schema';
+import { instantOf, parseWallClock } from '../../lib/schedule';
 import { autosaveQueueOf } from './autosaveQueue';
 import {
   type CommentEdit,
@@ -39,7 +40,6 @@ import {
   oneEdit,
   type WrittenComment,
 } from './commentWrite';
-import { instantOf, parseWallClock } from './schedule';
 
 const commentLocked = () => conflict(PROGRESS_MESSAGES.commentLocked, { code: CONFLICT_CODES.commentLocked });
 

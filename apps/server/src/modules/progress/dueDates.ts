@@ -21,11 +21,11 @@ import {
   teamReminders,
   users,
 } from '../../db/schema';
+import { dueAt, nextReminder } from '../../lib/schedule';
 import { enqueueMail } from '../../mail/outbox';
 import { progressReminderMail, progressReportMail } from '../../mail/progressMails';
 import { lockUpdates } from './lockUpdates';
 import { reportContent, statesAt } from './reportContent';
-import { dueAt, nextReminder } from './schedule';
 import { scheduleOf } from './settings';
 
 type SettingsRow = typeof notificationSettings.$inferSelect;

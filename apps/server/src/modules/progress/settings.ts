@@ -27,7 +27,7 @@ import {
   parseWallClock,
   type Schedule,
   wallClockAt,
-} from './schedule';
+} from '../../lib/schedule';
 
 type SettingsRow = typeof notificationSettings.$inferSelect;
 type ReminderRow = typeof teamReminders.$inferSelect;

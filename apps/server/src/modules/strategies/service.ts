@@ -22,7 +22,7 @@ import { loadFocusAreas, loadMasters, mastersByStrategy } from '../../core/strat
 import { presentStrategySummary } from '../../core/strategyPresenters';
 import type { Queryable } from '../../db/client';
 import { readBoth } from '../../db/reads';
-import { focusAreas, initiatives, strategies, strategyMasters, } from '../../db/schema';
+import { focusAreas, initiatives, strategies, strategyMasters } from '../../db/schema';
 
 /** Strategies the user may see: as a master, or through a role in one of its initiatives. */
 export async function listStrategies(ctx: AppContext, user: Actor): Promise<StrategySummary[]> {

@@ -16,16 +16,25 @@ import { type ChangedRecord, changesOf, ensureNotStale, recordChanges } from '..
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { asNotFound, badRequest, conflict, notFound } from '../../core/errors';
-import { changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
+import { type Change, changeBy, fieldUpdates, publish, structureChange } from '../../core/events';
 import { ensureNotLockedByOthers } from '../../core/fieldLocks';
 import { loadInitiativeAccess } from '../../core/initiativeAccess';
 import { sanitizeRichText } from '../../core/sanitize';
 import { ensure, rolesOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
-import { timelines } from '../../db/schema';
-import { withdrawApprovalAfterChange } from '../initiatives/approval';
+import { type initiatives, timelines } from '../../db/schema';
 
 type TimelineRow = typeof timelines.$inferSelect;
+
+/**
+ * What else a change of the timeline does in its transaction, given the initiative as read before
+ * it: the command that edits a timeline (commands/editTimeline.ts) withdraws the charter's approval.
+ */
+export type AfterTimelineChange = (
+  tx: Queryable,
+  initiative: typeof initiatives.$inferSelect,
+  change: Change,
+) => Promise<void>;
 
 const TOO_MANY = `An initiative can have at most ${LIMITS.timelinesPerInitiative} timeline rows.`;
 
@@ -93,6 +102,7 @@ export async function createTimeline(
   ctx: AppContext,
   user: Actor,
   input: CreateTimelineRequest,
+  afterChange: AfterTimelineChange,
 ): Promise<Timeline> {
   return ctx.db.transaction(async (tx) => {
     const { initiative, change } = await editableInitiative(tx, user, input.initiative);
@@ -114,11 +124,7 @@ export async function createTimeline(
       { field: null, old: null, new: wireValues(row!) },
     ]);
     await publish(tx, [structureChange(change, 'timeline', row!.id, 'create')]);
-    await withdrawApprovalAfterChange(tx, initiative, change, {
-      editor: user,
-      fields: ['timeline'],
-      appUrl: ctx.config.appUrl,
-    });
+    await afterChange(tx, initiative, change);
     return presentTimeline(row!);
   });
 }
@@ -128,6 +134,7 @@ export async function updateTimeline(
   user: Actor,
   id: number,
   input: UpdateTimelineRequest,
+  afterChange: AfterTimelineChange,
 ): Promise<Timeline> {
   return ctx.db.transaction(async (tx) => {
     const found = await timelineRow(tx, id);
@@ -170,16 +177,17 @@ export async function updateTimeline(
       tx,
       fieldUpdates(change, 'timeline', id, Object.fromEntries(changes.map((one) => [one.field!, one.new]))),
     );
-    await withdrawApprovalAfterChange(tx, initiative, change, {
-      editor: user,
-      fields: ['timeline'],
-      appUrl: ctx.config.appUrl,
-    });
+    await afterChange(tx, initiative, change);
     return presentTimeline(row!);
   });
 }
 
-export async function deleteTimeline(ctx: AppContext, user: Actor, id: number): Promise<void> {
+export async function deleteTimeline(
+  ctx: AppContext,
+  user: Actor,
+  id: number,
+  afterChange: AfterTimelineChange,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const found = await timelineRow(tx, id);
     const { initiative, change } = await editableInitiative(tx, user, found.initiativeId).catch(
@@ -191,10 +199,6 @@ export async function deleteTimeline(ctx: AppContext, user: Actor, id: number): 
       { field: null, old: wireValues(deleted), new: null },
     ]);
     await publish(tx, [structureChange(change, 'timeline', id, 'delete')]);
-    await withdrawApprovalAfterChange(tx, initiative, change, {
-      editor: user,
-      fields: ['timeline'],
-      appUrl: ctx.config.appUrl,
-    });
+    await afterChange(tx, initiative, change);
   });
 }

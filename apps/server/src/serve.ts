@@ -6,7 +6,7 @@ import { type BuiltApp, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/dataDirLock';
 import { type MetricsListener, serveMetrics } from './metrics/listener';
-import { setupLinkIfNeeded } from './modules/organisation/setup';
+import { setupLinkIfNeeded } from './modules/setup/service';
 import { endStartupHeap } from './startupHeap';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { organisations, securityEvents, setupTokens } from '../src/db/schema';
 import { maskSecrets } from '../src/http/logging';
 import { sha256 } from '../src/lib/secrets';
-import { createSetupToken, setupLinkIfNeeded } from '../src/modules/organisation/setup';
+import { createSetupToken, setupLinkIfNeeded } from '../src/modules/setup/service';
 import { getTestServer, type TestServer } from './helpers/testServer';
 
 const PASSWORD = 'Quartz-lantern8?';

@@ -3,7 +3,7 @@
  * unused or 30 days after it was issued, whichever comes first (docs/ARCHITECTURE.md, "Keys").
  */
 import { fullName, SESSION_LAST_USE_PRECISION_MS } from '@keystone/contract';
-import { and, eq, gt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { authKeys, users } from '../db/schema';
@@ -104,8 +104,34 @@ export async function revokeKey(db: Queryable, user: { id: number; keyHash: stri
   await publish(db, [{ kind: 'revoke', userId: user.id, keyHash: user.keyHash }]);
 }
 
-/** After a password reset every session of the user ends (a change keeps the current one: sessions.ts). */
+/** After a password reset every session of the user ends (a change keeps the current one: endOtherSessions). */
 export async function revokeAllKeys(db: Queryable, userId: number): Promise<void> {
   await db.delete(authKeys).where(eq(authKeys.userId, userId));
   await publish(db, [{ kind: 'revoke', userId }]);
+}
+
+/**
+ * Deletes every key of the user but `keepKeyHash` (a password change, or "end other sessions");
+ * answers how many ended.
+ */
+export async function endOtherSessions(db: Queryable, userId: number, keepKeyHash: string): Promise<number> {
+  const ended = await db
+    .delete(authKeys)
+    .where(and(eq(authKeys.userId, userId), ne(authKeys.keyHash, keepKeyHash)))
+    .returning({ keyHash: authKeys.keyHash });
+  await closeSockets(db, userId, ended);
+  return ended.length;
+}
+
+/** Sockets opened with an ended key close on every instance once the deletion commits. */
+export async function closeSockets(
+  db: Queryable,
+  userId: number,
+  ended: { keyHash: string }[],
+): Promise<void> {
+  if (ended.length === 0) return;
+  await publish(
+    db,
+    ended.map(({ keyHash }) => ({ kind: 'revoke' as const, userId, keyHash })),
+  );
 }

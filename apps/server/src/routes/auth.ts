@@ -11,7 +11,7 @@ import { login } from '../modules/auth/login';
 import { confirmPasswordReset, requestPasswordReset } from '../modules/auth/passwordReset';
 import { register } from '../modules/auth/signup';
 import { deviceTokenOf, rememberBrowser } from '../modules/auth/trustedDevices';
-import { needsSetup } from '../modules/organisation/setup';
+import { needsSetup } from '../modules/setup/service';
 import { mfaRoutes } from './mfa';
 import { sessionRoutes } from './sessions';
 import { signupRoutes } from './signup';

@@ -5,10 +5,11 @@ import { sessionsApi } from '@keystone/contract/endpoints/sessions';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { notFound } from '../core/errors';
+import { endOtherSessions } from '../core/keys';
 import { originOf, recordSecurityEvent } from '../core/securityEvents';
 import { route } from '../http/route';
 import { changePassword } from '../modules/auth/passwordChange';
-import { endOtherSessions, endSession, listSessions } from '../modules/auth/sessions';
+import { endSession, listSessions } from '../modules/sessions/service';
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, sessionsApi.list, ({ user }) => listSessions(ctx.db, user));

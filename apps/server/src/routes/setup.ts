@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { originOf } from '../core/securityEvents';
 import { route } from '../http/route';
-import { setUpOrganisation, setupLinkIsValid } from '../modules/organisation/setup';
+import { setUpOrganisation, setupLinkIsValid } from '../modules/setup/service';
 
 export function setupRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Answers only whether the link works: opening it (as a page, or a scanner) changes nothing.

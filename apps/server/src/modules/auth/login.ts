@@ -1,18 +1,17 @@
 /** Log-in with e-mail and password, and the end every successful sign-in shares. */
-import { type LoginOrMfaResponse, type LoginResponse, MESSAGES, type SignInMethod } from '@keystone/contract';
-import type { AppContext } from '../../core/context';
-import { badRequest, tooManyRequests } from '../../core/errors';
-import { issueKey } from '../../core/keys';
-import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
-import { findUserByEmail } from '../../core/userQueries';
-import { verifyPassword } from '../../lib/passwords';
+import { type LoginOrMfaResponse, MESSAGES, type SignInMethod } from '@keystone/contract';
 import {
   accountOf,
   claimAttempt,
-  clearAttemptsOfUser,
   forgetOldAttempts,
   releaseAttempt,
-} from './accountThrottle';
+} from '../../core/accountThrottle';
+import type { AppContext } from '../../core/context';
+import { badRequest, tooManyRequests } from '../../core/errors';
+import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
+import { startSession } from '../../core/sessionStart';
+import { findUserByEmail } from '../../core/userQueries';
+import { verifyPassword } from '../../lib/passwords';
 import { isMfaEnabled, startMfaChallenge } from './mfaChallenges';
 import { pendingSignupPasswordMatches } from './signup';
 import { isTrustedDevice } from './trustedDevices';
@@ -79,19 +78,4 @@ export async function completeLogin(
     return { mfa_required: true, mfa_token: await startMfaChallenge(ctx.db, userId, method) };
   }
   return startSession(ctx, userId, method, origin);
-}
-
-/** Every factor passed: the key is issued and the sign-in recorded with the last factor's method. */
-export async function startSession(
-  ctx: AppContext,
-  userId: number,
-  method: SignInMethod,
-  origin: RequestOrigin,
-  detail?: Record<string, unknown>,
-): Promise<LoginResponse> {
-  const key = await issueKey(ctx.db, userId, origin);
-  // Cleared only now: a right password followed by wrong codes keeps counting.
-  await clearAttemptsOfUser(ctx.db, userId);
-  await recordSecurityEvent(ctx.db, ctx.log, origin, { kind: 'login_succeeded', userId, method, detail });
-  return { user_id: userId, key };
 }

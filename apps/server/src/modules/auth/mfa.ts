@@ -12,17 +12,17 @@ import {
   type SignInMethod,
 } from '@keystone/contract';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { accountOf, claimAttempt } from '../../core/accountThrottle';
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { badRequest, conflict, tooManyRequests } from '../../core/errors';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
+import { startSession } from '../../core/sessionStart';
 import { findUserById } from '../../core/userQueries';
 import type { Queryable } from '../../db/client';
 import { mfaChallenges, userTotp } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
 import { sha256 } from '../../lib/secrets';
-import { accountOf, claimAttempt } from './accountThrottle';
-import { startSession } from './login';
 import { isMfaEnabled, MFA_MAX_WRONG_CODES } from './mfaChallenges';
 import {
   deleteRecoveryCodes,

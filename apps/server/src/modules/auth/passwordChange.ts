@@ -6,18 +6,18 @@ import {
   SESSION_MESSAGES,
 } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
+import { accountOf, claimAttempt, releaseAttempt } from '../../core/accountThrottle';
 import type { SignedIn } from '../../core/actor';
+import { refuseCommonPassword } from '../../core/commonPasswords';
 import type { AppContext } from '../../core/context';
 import { badRequest, tooManyRequests } from '../../core/errors';
+import { endOtherSessions } from '../../core/keys';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { passwordChangedMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
-import { accountOf, claimAttempt, releaseAttempt } from './accountThrottle';
-import { refuseCommonPassword } from './commonPasswords';
-import { endOtherSessions } from './sessions';
 
 /** Checks the current password, sets the new one and ends every other session of the user. */
 export async function changePassword(

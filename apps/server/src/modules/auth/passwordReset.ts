@@ -1,6 +1,7 @@
 /** Forgotten passwords: the reset mail and the new password from its link. */
 import { MESSAGES, type PasswordResetConfirmRequest } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
+import { refuseCommonPassword } from '../../core/commonPasswords';
 import type { AppContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
 import { revokeAllKeys } from '../../core/keys';
@@ -10,7 +11,6 @@ import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { passwordResetMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
-import { refuseCommonPassword } from './commonPasswords';
 import { consumeToken, issueToken, voidTokens } from './oneTimeTokens';
 import { queuePasswordNotice } from './passwordChange';
 

@@ -13,6 +13,7 @@ import {
   type VerifyEmailRequest,
 } from '@keystone/contract';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { refuseCommonPassword } from '../../core/commonPasswords';
 import type { AppContext } from '../../core/context';
 import { badRequest, forbidden } from '../../core/errors';
 import { publish } from '../../core/events';
@@ -25,7 +26,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { randomSecret, sha256 } from '../../lib/secrets';
 import { verificationMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
-import { refuseCommonPassword } from './commonPasswords';
 import { ALREADY_REGISTERED, acceptInvitation, invitationFor, joinOrganisation } from './joining';
 
 const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

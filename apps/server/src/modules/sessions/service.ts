@@ -1,9 +1,8 @@
-/** The user's own sessions (live API keys): listed, ended one by one, or all but the current one. */
+/** The user's own sessions (live API keys): listed, and ended one by one (all but the current one: core/keys.ts). */
 import type { SessionInfo } from '@keystone/contract';
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { SignedIn } from '../../core/actor';
-import { publish } from '../../core/events';
-import { KEY_ABSOLUTE_LIFETIME_MS, KEY_IDLE_LIFETIME_MS } from '../../core/keys';
+import { closeSockets, KEY_ABSOLUTE_LIFETIME_MS, KEY_IDLE_LIFETIME_MS } from '../../core/keys';
 import type { Queryable } from '../../db/client';
 import { authKeys } from '../../db/schema';
 
@@ -47,23 +46,4 @@ export async function endSession(db: Queryable, userId: number, sessionId: numbe
     .returning({ keyHash: authKeys.keyHash });
   await closeSockets(db, userId, ended);
   return ended.length > 0;
-}
-
-/** Deletes every key of the user but `keepKeyHash`; answers how many ended. */
-export async function endOtherSessions(db: Queryable, userId: number, keepKeyHash: string): Promise<number> {
-  const ended = await db
-    .delete(authKeys)
-    .where(and(eq(authKeys.userId, userId), ne(authKeys.keyHash, keepKeyHash)))
-    .returning({ keyHash: authKeys.keyHash });
-  await closeSockets(db, userId, ended);
-  return ended.length;
-}
-
-/** Sockets opened with an ended key close on every instance once the deletion commits. */
-async function closeSockets(db: Queryable, userId: number, ended: { keyHash: string }[]): Promise<void> {
-  if (ended.length === 0) return;
-  await publish(
-    db,
-    ended.map(({ keyHash }) => ({ kind: 'revoke' as const, userId, keyHash })),
-  );
 }

@@ -6,8 +6,8 @@
  * tells nothing about who has an account. Counters live in the database: every instance sees them.
  */
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { accountThrottles, users } from '../../db/schema';
+import type { Queryable } from '../db/client';
+import { accountThrottles, users } from '../db/schema';
 
 /** Attempts allowed in a row before the account starts to wait. */
 export const FREE_ATTEMPTS = 5;

@@ -3,7 +3,7 @@
  * zxcvbn-ts's common dictionary, kept on the server only so the list never enters the web bundle.
  */
 import { PRODUCT_NAME, SESSION_MESSAGES } from '@keystone/contract';
-import { badRequest } from '../../core/errors';
+import { badRequest } from './errors';
 
 let common: Promise<ReadonlySet<string>> | undefined;
 

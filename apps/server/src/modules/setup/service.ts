@@ -10,15 +10,15 @@ import {
   type SetupRequest,
 } from '@keystone/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { refuseCommonPassword } from '../../core/commonPasswords';
 import type { AppContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
+import { startSession } from '../../core/sessionStart';
 import type { Db, Queryable } from '../../db/client';
 import { organisations, setupTokens, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { randomSecret, sha256 } from '../../lib/secrets';
-import { refuseCommonPassword } from '../auth/commonPasswords';
-import { startSession } from '../auth/login';
 
 /** Measured by the database's clock, the one every instance shares. */
 const LINK_LIFETIME = sql`interval '24 hours'`;

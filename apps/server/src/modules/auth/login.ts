@@ -1,11 +1,6 @@
-/** Log-in with e-mail and password, and the end every successful sign-in shares. */
+/** Log-in with e-mail and password, and completeLogin, where every first factor ends. */
 import { type LoginOrMfaResponse, MESSAGES, type SignInMethod } from '@keystone/contract';
-import {
-  accountOf,
-  claimAttempt,
-  forgetOldAttempts,
-  releaseAttempt,
-} from '../../core/accountThrottle';
+import { accountOf, claimAttempt, forgetOldAttempts, releaseAttempt } from '../../core/accountThrottle';
 import type { AppContext } from '../../core/context';
 import { badRequest, tooManyRequests } from '../../core/errors';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';

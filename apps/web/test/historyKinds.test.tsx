@@ -7,6 +7,7 @@ import {
   type ActivityModel,
   activityLabel,
   HISTORY_KINDS,
+  HISTORY_VALUE_SHAPES,
   HISTORY_VALUES,
   type HistoryValueKind,
   isDeletedRestorable,
@@ -64,7 +65,7 @@ const kinds = Object.entries(HISTORY_KINDS).flatMap(([model, { fields }]) =>
 describe('the history’s kinds in the Activity panel', () => {
   it('should have sample values of the shape of each value kind', () => {
     for (const [value, [before, after]] of Object.entries(SAMPLES)) {
-      const shape = HISTORY_VALUES[value as HistoryValueKind];
+      const shape = HISTORY_VALUE_SHAPES[value as HistoryValueKind];
       expect(shape.old.safeParse(before).success, value).toBe(true);
       expect(shape.new.safeParse(after).success, value).toBe(true);
     }

@@ -5,55 +5,42 @@
  * labels, folding, wording and restores read it (docs/ARCHITECTURE.md, "Adding a kind of history
  * entry"). `field` null is the record itself: created, deleted or restored.
  */
-import {
-  approvalWithdrawal,
-  CHARTER_FIELD_LABELS,
-  CHARTER_TEXT_FIELDS,
-  type CharterTextField,
-} from './charter';
-import { type ActivityModel, APPROVAL_STEPS } from './history';
-import { FREQUENCY_UNITS, REMINDER_UNITS } from './progress';
+import { CHARTER_FIELD_LABELS, CHARTER_TEXT_FIELDS, type CharterTextField } from './charter';
+import type { ActivityModel } from './history';
 import type { LockModel } from './realtime';
-import { INITIATIVE_STATUS_CODES } from './statuses';
-import { userSummary } from './users';
-import { z } from './z';
-
-/** A field's value before and after, each null when the field was empty. */
-const either = <T extends z.ZodType>(schema: T) => ({ old: schema.nullable(), new: schema.nullable() });
 
 /**
- * How a kind's values read, with their shape. Steps that mean something on their own (an approval
- * step, a move) are never folded with the same person's next change of the field; edits are.
+ * How a kind's values read (their shape: historyShapes.ts; their wording: the web's
+ * describeChange.ts). Steps that mean something on their own (an approval step, a move) are never
+ * folded with the same person's next change of the field; edits are.
  */
 export const HISTORY_VALUES = {
   /** Rich or plain text. */
-  text: { ...either(z.string()), folds: true },
+  text: { folds: true },
   /** An initiative's status code, read as its label. */
-  status: { ...either(z.enum(INITIATIVE_STATUS_CODES)), folds: true },
+  status: { folds: true },
   /** A day, YYYY-MM-DD. */
-  day: { ...either(z.string()), folds: true },
+  day: { folds: true },
   /** A yes or no shown as stored. */
-  flag: { ...either(z.boolean()), folds: true },
+  flag: { folds: true },
   /** A list of people: who was added and who removed. */
-  people: { ...either(z.array(userSummary)), folds: true },
+  people: { folds: true },
   /** An approval step; the old value says which charter parts an edit changed ('withdrawn'). */
-  approvalStep: { old: approvalWithdrawal.nullable(), new: z.enum(APPROVAL_STEPS), folds: false },
+  approvalStep: { folds: false },
   /** A place among siblings, from 0: the record moved. */
-  position: { ...either(z.number().int().min(0)), folds: false },
+  position: { folds: false },
   /** The settings page's words: a yes or no. */
-  yesNo: { ...either(z.boolean()), folds: true },
+  yesNo: { folds: true },
   /** A stored wall clock, 2026-12-01T09:00:00, as the settings page shows it. */
-  wallClock: { ...either(z.string()), folds: true },
-  timeZone: { ...either(z.string()), folds: true },
-  count: { ...either(z.number()), folds: true },
-  frequencyUnit: { ...either(z.enum(FREQUENCY_UNITS)), folds: true },
+  wallClock: { folds: true },
+  timeZone: { folds: true },
+  count: { folds: true },
+  frequencyUnit: { folds: true },
   /** Addresses as typed on the settings page. */
-  addresses: { ...either(z.string()), folds: true },
-  reminders: {
-    ...either(z.array(z.object({ offset_number: z.number(), offset_unit: z.enum(REMINDER_UNITS) }))),
-    folds: true,
-  },
-} as const;
+  addresses: { folds: true },
+  /** Reminders before the due date. */
+  reminders: { folds: true },
+} as const satisfies Record<string, { folds: boolean }>;
 export type HistoryValueKind = keyof typeof HISTORY_VALUES;
 
 /**
@@ -68,9 +55,8 @@ export interface HistoryFieldKind {
   restore: 'text' | 'none';
 }
 
-/** Entries about the record itself: its shape when created (new) or deleted (old). */
+/** Entries about the record itself: created (its shape: historyShapes.ts), deleted, restored. */
 export interface HistoryRecordKind {
-  value: z.ZodType;
   restore: 'deleted' | 'none';
 }
 
@@ -86,9 +72,6 @@ const edit = (label: string, value: HistoryValueKind = 'text') =>
   ({ label, value, restore: 'none' }) as const;
 const restorableText = (label: string) => ({ label, value: 'text', restore: 'text' }) as const;
 
-/** A created record's title; a restored one says so. */
-const titled = z.object({ title: z.string(), restored: z.literal(true).optional() });
-
 const charterTexts = Object.fromEntries(
   CHARTER_TEXT_FIELDS.map((field) => [field, restorableText(CHARTER_FIELD_LABELS[field])]),
 ) as Record<CharterTextField, ReturnType<typeof restorableText>>;
@@ -96,7 +79,7 @@ const charterTexts = Object.fromEntries(
 export const HISTORY_KINDS = {
   strategy: {
     label: 'Strategy',
-    record: { value: titled, restore: 'none' },
+    record: { restore: 'none' },
     fields: {
       title: restorableText('Strategy title'),
       ambition: restorableText('Ambition'),
@@ -107,7 +90,7 @@ export const HISTORY_KINDS = {
   },
   focusArea: {
     label: 'Focus area',
-    record: { value: titled, restore: 'deleted' },
+    record: { restore: 'deleted' },
     fields: {
       title: restorableText('Focus area title'),
       sort_index: edit('Focus area order', 'position'),
@@ -115,7 +98,7 @@ export const HISTORY_KINDS = {
   },
   initiative: {
     label: 'Initiative',
-    record: { value: titled, restore: 'deleted' },
+    record: { restore: 'deleted' },
     fields: {
       title: restorableText('Initiative title'),
       ...charterTexts,
@@ -129,14 +112,7 @@ export const HISTORY_KINDS = {
   },
   timeline: {
     label: 'Timeline row',
-    record: {
-      value: z.object({
-        description: z.string().nullable(),
-        start_date: z.string().nullable(),
-        end_date: z.string().nullable(),
-      }),
-      restore: 'none',
-    },
+    record: { restore: 'none' },
     fields: {
       description: restorableText('Timeline row'),
       start_date: edit('Timeline start date', 'day'),
@@ -196,6 +172,11 @@ export type TextRestoreModel = OneOf<
   }[ActivityModel]
 >;
 
+/** Models with entries about the record itself. */
+export type HistoryRecordModel = {
+  [M in ActivityModel]: Kinds[M]['record'] extends null ? never : M;
+}[ActivityModel];
+
 /** Models whose deleted records can be brought back (deletedRecords). */
 export type DeletedRestoreModel = {
   [M in ActivityModel]: Kinds[M]['record'] extends { restore: 'deleted' } ? M : never;
@@ -236,28 +217,4 @@ export function isFoldable(model: ActivityModel, field: string | null): boolean 
   if (field === null) return false;
   const kind = historyFieldKind(model, field);
   return kind === undefined || HISTORY_VALUES[kind.value].folds;
-}
-
-/**
- * Whether an entry is one of the list's kinds, with old and new values of its shape (a created
- * record has no old value, a deleted one no new value).
- */
-export function isListedEntry(entry: {
-  model: string;
-  field: string | null;
-  old_value: unknown;
-  new_value: unknown;
-}) {
-  if (!Object.hasOwn(HISTORY_KINDS, entry.model)) return false;
-  const model = entry.model as ActivityModel;
-  if (entry.field === null) {
-    const record = HISTORY_KINDS[model].record;
-    if (!record) return false;
-    const { old_value: before, new_value: after } = entry;
-    return (before === null) !== (after === null) && record.value.safeParse(before ?? after).success;
-  }
-  const kind = historyFieldKind(model, entry.field);
-  if (!kind) return false;
-  const shape = HISTORY_VALUES[kind.value];
-  return shape.old.safeParse(entry.old_value).success && shape.new.safeParse(entry.new_value).success;
 }

@@ -17,6 +17,7 @@ export * from './helpVideos';
 export * from './helpVideoText';
 export * from './history';
 export * from './historyKinds';
+export * from './historyShapes';
 export * from './invites';
 export * from './limits';
 export * from './linkTokens';

@@ -74,11 +74,11 @@ export async function recordChanges<M extends ActivityModel>(
   return rows.map((row) => row.id);
 }
 
-export interface StaleCheck {
-  model: ActivityModel;
+export interface StaleCheck<M extends ActivityModel = ActivityModel> {
+  model: M;
   recordId: number;
-  /** The wire names of the fields this edit writes. */
-  fields: readonly string[];
+  /** The wire names of the fields this edit writes (fields of the model's history kinds). */
+  fields: readonly HistoryField<M>[];
   /** The version the edit started from; undefined skips the check (calls without `version`). */
   since: number | undefined;
   userId: number;
@@ -94,7 +94,10 @@ export interface StaleCheck {
  * The answer names who made the newest of those changes (`changed_by`), so the browser can say
  * whose text it shows. Call it with the record's row locked.
  */
-export async function ensureNotStale(db: Queryable, check: StaleCheck): Promise<void> {
+export async function ensureNotStale<M extends ActivityModel>(
+  db: Queryable,
+  check: StaleCheck<M>,
+): Promise<void> {
   if (check.since === undefined || check.fields.length === 0) return;
   const [newer] = await db
     .select({ actorId: activity.actorId })

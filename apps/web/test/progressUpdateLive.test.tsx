@@ -2,8 +2,7 @@ import { CONFLICT_CODES, PROGRESS_MESSAGES, type StreamingMessage, strategySchem
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notificationSettingsKey } from '../src/api/notificationSettings';
-import { lockedDatesKey, statusHistoryKey } from '../src/api/progress';
+import { lockedDatesKey, notificationSettingsKey, statusHistoryKey } from '../src/api/progressCache';
 import { strategyKey } from '../src/api/strategyCache';
 import { type Strategy, toStrategy } from '../src/api/strategyWire';
 import { applyStreamingMessage } from '../src/realtime/liveUpdates';

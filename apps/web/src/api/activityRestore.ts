@@ -9,17 +9,15 @@
  * overwrites nothing unseen: the restore is sent again with the stored version (autosave's rule).
  */
 import type { TextRestoreModel } from '@keystone/contract';
-import { focusAreaApi } from '@keystone/contract/endpoints/focusAreas';
-import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
-import { progressApi } from '@keystone/contract/endpoints/progress';
-import { strategyApi } from '@keystone/contract/endpoints/strategies';
-import { timelineApi } from '@keystone/contract/endpoints/timelines';
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshActivity } from './activity';
 import { charterKey, refreshCharters, timelinesKey, writeThenRefetch } from './charterCache';
-import { type CharterInitiative, type Timeline, toTimeline } from './charterWire';
-import { type ApiRequestOptions, apiRequest } from './client';
+import type { CharterInitiative, Timeline } from './charterWire';
+import { updateFocusArea } from './focusAreas';
+import { updateInitiative } from './initiatives';
+import { updateComment } from './progress';
 import { staleAnswer } from './staleEdits';
+import { updateStrategy } from './strategies';
 import {
   editComment,
   editFocusArea,
@@ -27,7 +25,8 @@ import {
   editStoredStrategy,
   strategiesKey,
 } from './strategyCache';
-import { type Initiative, toComment, toInitiative, toStrategySummary } from './strategyWire';
+import type { Initiative } from './strategyWire';
+import { updateTimeline } from './timelines';
 
 export interface RestoreTarget {
   /** A model with texts that can be put back (the contract's history kinds): each has its case below. */
@@ -45,27 +44,18 @@ export interface RestoreTarget {
   initiativeId: number | null;
 }
 
-type RestoreEndpoint =
-  | typeof strategyApi.update
-  | typeof focusAreaApi.update
-  | typeof initiativeApi.update
-  | typeof progressApi.updateComment
-  | typeof timelineApi.update;
+/** One field's change, sent with a version: each area's update call (focusAreas.ts, initiatives.ts, …). */
+type Update<C, T> = (id: number, change: C, version: number | undefined) => Promise<T>;
 
 /** The field's name is known only at run time, hence the one cast: the server checks the body. */
-const send = <E extends RestoreEndpoint>(endpoint: E, target: RestoreTarget, version: number) =>
-  apiRequest(endpoint, {
-    params: { id: target.recordId },
-    body: { [target.field]: target.value, version },
-  } as unknown as ApiRequestOptions<E>);
-
-async function patch<E extends RestoreEndpoint>(endpoint: E, target: RestoreTarget) {
+async function patch<C, T>(update: Update<C, T>, target: RestoreTarget): Promise<T> {
+  const change = { [target.field]: target.value } as C;
   try {
-    return await send(endpoint, target, target.version);
+    return await update(target.recordId, change, target.version);
   } catch (error) {
     const stale = staleAnswer(error);
     if (stale?.current[target.field] !== target.shown) throw error;
-    return send(endpoint, target, stale.current.version);
+    return update(target.recordId, change, stale.current.version);
   }
 }
 
@@ -89,7 +79,7 @@ async function restoreRecord(queryClient: QueryClient, target: RestoreTarget): P
   const { recordId: id, strategyId } = target;
   switch (target.model) {
     case 'strategy': {
-      const saved = toStrategySummary(await patch(strategyApi.update, target));
+      const saved = await patch(updateStrategy, target);
       await editStoredStrategy(queryClient, strategyId, (strategy) => ({ ...strategy, ...saved }));
       void queryClient.invalidateQueries({ queryKey: strategiesKey });
       // Open charters show the strategy's ambition.
@@ -97,14 +87,14 @@ async function restoreRecord(queryClient: QueryClient, target: RestoreTarget): P
       return;
     }
     case 'focusArea': {
-      const saved = await patch(focusAreaApi.update, target);
+      const saved = await patch(updateFocusArea, target);
       await editStoredStrategy(queryClient, strategyId, (strategy) =>
         editFocusArea(strategy, id, (area) => ({ ...area, title: saved.title, version: saved.version })),
       );
       return;
     }
     case 'initiative': {
-      const saved = toInitiative(await patch(initiativeApi.update, target));
+      const saved = await patch(updateInitiative, target);
       await editStoredStrategy(queryClient, strategyId, (strategy) =>
         editInitiative(strategy, id, () => saved),
       );
@@ -112,7 +102,7 @@ async function restoreRecord(queryClient: QueryClient, target: RestoreTarget): P
       return;
     }
     case 'comment': {
-      const saved = toComment(await patch(progressApi.updateComment, target));
+      const saved = await patch(updateComment, target);
       await editStoredStrategy(queryClient, strategyId, (strategy) => editComment(strategy, id, () => saved));
       await writeCharter(queryClient, saved.initiative, (cached) => ({
         ...cached,
@@ -121,7 +111,7 @@ async function restoreRecord(queryClient: QueryClient, target: RestoreTarget): P
       return;
     }
     case 'timeline': {
-      const saved = toTimeline(await patch(timelineApi.update, target));
+      const saved = await patch(updateTimeline, target);
       await writeThenRefetch<Timeline[]>(queryClient, timelinesKey(saved.initiative), (rows) =>
         rows.map((row) => (row.id === id ? saved : row)),
       );

@@ -1,18 +1,43 @@
-/** Account calls of spec §7: login, Google sign-in, registration, e-mail verification, logout and password reset. */
+/**
+ * Account calls of spec §7 (contract endpoints/auth.ts): what the browser may know before login
+ * (GET /api/config/), login with its two-factor step, Google sign-in, registration, e-mail
+ * verification, logout, password reset and change.
+ */
 import {
   type LoginOrMfaResponse,
   type LoginRequest,
+  type PasswordChangeRequest,
   type PasswordResetConfirmRequest,
   type RegistrationRequest,
   type VerificationLinkState,
   type VerifyEmailRequest,
   verifyEmailRequest,
+  type PublicConfig as WirePublicConfig,
 } from '@keystone/contract';
 import { authApi } from '@keystone/contract/endpoints/auth';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import type { Session } from './session';
 import { rememberSignupSecret } from './signupSecrets';
+import { type Camel, toCamel } from './wireCase';
 import { toWire, type WireNames } from './wireForms';
+
+/** needsSetup: no organisation exists yet, so the login page points to the setup link in the server's log. */
+export type PublicConfig = Camel<WirePublicConfig>;
+export type GoogleSignInConfig = NonNullable<PublicConfig['google']>;
+
+async function fetchPublicConfig(): Promise<PublicConfig> {
+  return toCamel(await apiRequest(authApi.config, {}));
+}
+
+export function usePublicConfig() {
+  // The configuration only changes when the server restarts.
+  return useQuery({
+    queryKey: ['publicConfig'],
+    queryFn: fetchPublicConfig,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 export interface Credentials {
   email: string;
@@ -40,6 +65,12 @@ export interface PasswordReset {
 export interface EmailVerification {
   token: string;
   password: string;
+}
+
+export interface PasswordChange {
+  oldPassword: string;
+  password: string;
+  repeatPassword: string;
 }
 
 /** In the browser that signed up: the link's token and the secret the sign-up's answer gave it. */
@@ -71,6 +102,12 @@ export const passwordResetWire: WireNames<PasswordReset, PasswordResetConfirmReq
   repeatPassword: 'new_password2',
 };
 
+export const passwordChangeWire: WireNames<PasswordChange, PasswordChangeRequest> = {
+  oldPassword: 'old_password',
+  password: 'new_password1',
+  repeatPassword: 'new_password2',
+};
+
 /** A first step's outcome: the session, or (two-factor on) the token of the code step. */
 export type SignInOutcome = { kind: 'session'; session: Session } | { kind: 'mfa'; mfaToken: string };
 
@@ -83,6 +120,14 @@ function signInOutcome(answer: LoginOrMfaResponse): SignInOutcome {
 export async function login(credentials: Credentials): Promise<SignInOutcome> {
   const answer = await apiRequest(authApi.login, { body: toWire(credentials, credentialsWire) });
   return signInOutcome(answer);
+}
+
+/** The second step of a login: a final answer without user_id and key is a ResponseShapeError. */
+export async function loginWithMfa(input: { mfaToken: string; code: string }): Promise<Session> {
+  const answer = await apiRequest(authApi.loginMfa, {
+    body: { mfa_token: input.mfaToken, code: input.code },
+  });
+  return { id: answer.user_id, token: answer.key };
 }
 
 export interface GoogleCode {
@@ -144,5 +189,11 @@ export async function confirmPasswordReset(reset: PasswordReset): Promise<string
     params: { uid: reset.uid, token: reset.token },
     body: toWire(reset, passwordResetWire),
   });
+  return answer.detail;
+}
+
+/** The signed-in user's own password (profile settings; sessions.ts rereads the sessions after it). */
+export async function changePassword(change: PasswordChange): Promise<string> {
+  const answer = await apiRequest(authApi.changePassword, { body: toWire(change, passwordChangeWire) });
   return answer.detail;
 }

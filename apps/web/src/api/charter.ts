@@ -1,17 +1,10 @@
 /**
- * The charter calls of spec §7 as TanStack Query hooks: the initiative with its strategy context,
- * its timeline rows, one-field saves, and sponsor approval. Spec §4: each change is one call,
- * then a refetch; the call's answer is written to the cache first so a field never flickers back.
+ * The charter page's hooks (spec §7): the initiative with its strategy context, its timeline rows,
+ * one-field saves, and sponsor approval (their calls: initiatives.ts, timelines.ts). Spec §4: each
+ * change is one call, then a refetch; the call's answer is written to the cache first so a field
+ * never flickers back.
  */
-import {
-  CHARTER_MESSAGES,
-  initiativeSchema,
-  STRATEGY_MESSAGES,
-  timelineSchema,
-  type UpdateTimelineRequest,
-} from '@keystone/contract';
-import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
-import { timelineApi } from '@keystone/contract/endpoints/timelines';
+import { CHARTER_MESSAGES, initiativeSchema, STRATEGY_MESSAGES, timelineSchema } from '@keystone/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { approvalHistoryKey, charterKey, timelinesKey, writeThenRefetch } from './charterCache';
@@ -22,12 +15,19 @@ import {
   toCharterInitiative,
   toTimeline,
 } from './charterWire';
-import { apiRequest } from './client';
 import { errorMessage } from './errorMessages';
+import { fetchInitiative, requestApproval, toggleApproval, updateInitiative } from './initiatives';
 import { keepingCurrent } from './staleEdits';
 import { parseStrategyId, prefetchStrategy } from './strategies';
 import { strategyKey } from './strategyCache';
 import { type Initiative, toInitiative } from './strategyWire';
+import {
+  createTimeline,
+  deleteTimeline,
+  fetchTimelines,
+  type TimelineChange,
+  updateTimeline,
+} from './timelines';
 
 export type { CharterInitiative, CharterTextField, Timeline } from './charterWire';
 
@@ -51,56 +51,6 @@ export function charterFailure(call: CharterCall, error: unknown): string {
   return errorMessage(error, FAILURES[call]);
 }
 
-// ---- plain calls ----------------------------------------------------------------------------
-
-async function fetchCharter(id: number): Promise<CharterInitiative> {
-  return toCharterInitiative(await apiRequest(initiativeApi.get, { params: { id } }));
-}
-
-async function fetchTimelines(initiativeId: number): Promise<Timeline[]> {
-  const rows = await apiRequest(timelineApi.list, { params: { id: initiativeId } });
-  return rows.map(toTimeline);
-}
-
-async function updateCharterField(
-  id: number,
-  field: CharterTextField,
-  value: string,
-  version: number | undefined,
-) {
-  const answer = await apiRequest(initiativeApi.update, {
-    params: { id },
-    body: { [field]: value, version },
-  });
-  return toInitiative(answer);
-}
-
-async function createTimeline(initiative: number): Promise<Timeline> {
-  const answer = await apiRequest(timelineApi.create, { body: { initiative } });
-  return toTimeline(answer);
-}
-
-async function updateTimeline(
-  id: number,
-  update: UpdateTimelineRequest,
-  version: number | undefined,
-): Promise<Timeline> {
-  const answer = await apiRequest(timelineApi.update, { params: { id }, body: { ...update, version } });
-  return toTimeline(answer);
-}
-
-async function deleteTimeline(id: number): Promise<void> {
-  await apiRequest(timelineApi.delete, { params: { id } });
-}
-
-async function requestApproval(id: number): Promise<void> {
-  await apiRequest(initiativeApi.requestApproval, { params: { id } });
-}
-
-async function toggleApproval(id: number): Promise<void> {
-  await apiRequest(initiativeApi.approve, { params: { id } });
-}
-
 // ---- cache ----------------------------------------------------------------------------------
 
 /** A charter or timeline change may withdraw the approval (server rule), so the initiative is read again. */
@@ -111,7 +61,10 @@ function refetchInitiative(queryClient: QueryClient, initiativeId: number) {
 // ---- hooks ----------------------------------------------------------------------------------
 
 const charterQuery = (initiativeId: number) =>
-  queryOptions({ queryKey: charterKey(initiativeId), queryFn: () => fetchCharter(initiativeId) });
+  queryOptions({
+    queryKey: charterKey(initiativeId),
+    queryFn: async () => toCharterInitiative(await fetchInitiative(initiativeId)),
+  });
 
 const timelinesQuery = (initiativeId: number) =>
   queryOptions({ queryKey: timelinesKey(initiativeId), queryFn: () => fetchTimelines(initiativeId) });
@@ -160,7 +113,7 @@ export function useCharterSaves(initiativeId: number, strategyId: number) {
     return {
       field: async (field: CharterTextField, value: string, version: number | undefined) => {
         const saved = await keepingCurrent(
-          updateCharterField(initiativeId, field, value, version),
+          updateInitiative(initiativeId, { [field]: value }, version),
           (current) => {
             const parsed = initiativeSchema.safeParse(current);
             if (parsed.success) void writeInitiative(toInitiative(parsed.data));
@@ -171,7 +124,7 @@ export function useCharterSaves(initiativeId: number, strategyId: number) {
         void queryClient.invalidateQueries({ queryKey: strategyKey(strategyId), refetchType: 'none' });
         return saved;
       },
-      timeline: async (timelineId: number, update: UpdateTimelineRequest, version: number | undefined) => {
+      timeline: async (timelineId: number, update: TimelineChange, version: number | undefined) => {
         const saved = await keepingCurrent(updateTimeline(timelineId, update, version), (current) => {
           const parsed = timelineSchema.safeParse(current);
           if (parsed.success) void writeTimeline(timelineId, toTimeline(parsed.data));

@@ -1,18 +1,9 @@
-/** Two-factor calls: the login's code step, and the status, set-up, confirm and disable of settings. */
+/** Two-factor settings: the status, set-up, confirm and disable (the login's code step: auth.ts). */
 import type { MfaStatus, TotpSetup } from '@keystone/contract';
-import { authApi } from '@keystone/contract/endpoints/auth';
 import { mfaApi } from '@keystone/contract/endpoints/mfa';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { type Session, useSession } from './session';
-
-/** The second step of a login: a final answer without user_id and key is a ResponseShapeError. */
-export async function loginWithMfa(input: { mfaToken: string; code: string }): Promise<Session> {
-  const answer = await apiRequest(authApi.loginMfa, {
-    body: { mfa_token: input.mfaToken, code: input.code },
-  });
-  return { id: answer.user_id, token: answer.key };
-}
+import { useSession } from './session';
 
 const mfaStatusKey = (userId: number | undefined) => ['mfaStatus', userId] as const;
 

@@ -1,38 +1,44 @@
 /**
- * The progress calls of spec §7 as TanStack Query hooks: the locked due dates and the comments
- * locked at one of them (history never changes, so both are read once per strategy), the status
- * trend, and the saves of the progress page (a comment, an initiative's status).
+ * The progress calls of spec §7 (contract endpoints/progress.ts) as TanStack Query hooks: the
+ * locked due dates and the comments locked at one of them (history never changes, so both are read
+ * once per strategy), the status trend, the saves of the progress page (a comment, and through
+ * initiatives.ts an initiative's status), and a strategy's notification settings.
  */
 import {
   CONFLICT_CODES,
   commentSchema,
   type InitiativeStatus,
   initiativeSchema,
+  notificationSettingsSchema,
   PROGRESS_MESSAGES,
   STRATEGY_MESSAGES,
   type StatusHistory,
 } from '@keystone/contract';
-import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
 import { progressApi } from '@keystone/contract/endpoints/progress';
-import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError, apiRequest } from './client';
 import { errorMessage } from './errorMessages';
-import { notificationSettingsKey } from './notificationSettings';
+import { updateInitiative } from './initiatives';
+import {
+  type NotificationSettings,
+  type NotificationSettingsUpdate,
+  notificationSettingsWire,
+  toNotificationSettings,
+} from './notificationSettingsWire';
+import {
+  lockedCommentsKey,
+  lockedDatesKey,
+  notificationSettingsKey,
+  progressKey,
+  statusHistoryKey,
+} from './progressCache';
 import { rereadQueries } from './queryClient';
 import { keepingCurrent } from './staleEdits';
 import { editComment, editInitiative, editStoredStrategy, strategyKey } from './strategyCache';
 import { type Comment, type Initiative, toComment, toInitiative } from './strategyWire';
 
 export type { StatusHistory } from '@keystone/contract';
-
-/** Everything of a strategy's progress history, under one prefix so a processed due date rereads it all. */
-export const progressKey = (strategyId: number) => ['progress', strategyId] as const;
-export const lockedDatesKey = (strategyId: number) => [...progressKey(strategyId), 'locked-dates'] as const;
-export const lockedCommentsKey = (strategyId: number, date: string) =>
-  [...progressKey(strategyId), 'locked-comments', date] as const;
-export const statusHistoryKey = (strategyId: number) =>
-  [...progressKey(strategyId), 'status-history'] as const;
 
 const FAILURES = {
   fetchLockedDates: PROGRESS_MESSAGES.fetchLockedDatesFailed,
@@ -71,14 +77,14 @@ async function fetchStatusHistory(strategyId: number): Promise<StatusHistory> {
   return apiRequest(progressApi.statusHistory, { params: { id: strategyId } });
 }
 
-async function updateComment(id: number, comment: string, version: number | undefined): Promise<Comment> {
+/** `version`: of the text the edit started from (undefined: not known, no stale check). */
+export async function updateComment(
+  id: number,
+  { comment }: { comment: string },
+  version: number | undefined,
+): Promise<Comment> {
   const answer = await apiRequest(progressApi.updateComment, { params: { id }, body: { comment, version } });
   return toComment(answer);
-}
-
-async function updateStatus(id: number, status: InitiativeStatus, version: number) {
-  const answer = await apiRequest(initiativeApi.update, { params: { id }, body: { status, version } });
-  return toInitiative(answer);
 }
 
 // ---- hooks ----------------------------------------------------------------------------------
@@ -139,10 +145,13 @@ export function useProgressSaves(strategyId: number) {
           editStoredStrategy(queryClient, strategyId, (strategy) =>
             editComment(strategy, commentId, () => comment),
           );
-        const saved = await keepingCurrent(updateComment(commentId, html, version), (current) => {
-          const parsed = commentSchema.safeParse(current);
-          if (parsed.success) void write(toComment(parsed.data));
-        });
+        const saved = await keepingCurrent(
+          updateComment(commentId, { comment: html }, version),
+          (current) => {
+            const parsed = commentSchema.safeParse(current);
+            if (parsed.success) void write(toComment(parsed.data));
+          },
+        );
         await write(saved);
         return saved;
       },
@@ -151,7 +160,7 @@ export function useProgressSaves(strategyId: number) {
           editStoredStrategy(queryClient, strategyId, (strategy) =>
             editInitiative(strategy, initiativeId, () => initiative),
           );
-        const saved = await keepingCurrent(updateStatus(initiativeId, status, version), (current) => {
+        const saved = await keepingCurrent(updateInitiative(initiativeId, { status }, version), (current) => {
           const parsed = initiativeSchema.safeParse(current);
           if (parsed.success) void write(toInitiative(parsed.data));
         });
@@ -160,4 +169,59 @@ export function useProgressSaves(strategyId: number) {
     }),
     [queryClient, strategyId],
   );
+}
+
+// ---- notification settings ------------------------------------------------------------------
+
+async function fetchNotificationSettings(strategyId: number): Promise<NotificationSettings> {
+  return toNotificationSettings(
+    await apiRequest(progressApi.notificationSettings, { params: { id: strategyId } }),
+  );
+}
+
+async function updateNotificationSettings(
+  strategyId: number,
+  { update, version }: VersionedSettingsUpdate,
+): Promise<NotificationSettings> {
+  const answer = await apiRequest(progressApi.updateNotificationSettings, {
+    params: { id: strategyId },
+    body: { ...notificationSettingsWire(update), version },
+  });
+  return toNotificationSettings(answer);
+}
+
+/** Any viewer of the strategy may read them (the progress page needs the current due date). */
+export const notificationSettingsQuery = (strategyId: number) =>
+  queryOptions({
+    queryKey: notificationSettingsKey(strategyId),
+    queryFn: () => fetchNotificationSettings(strategyId),
+  });
+
+export function useNotificationSettingsQuery(strategyId: number | null) {
+  return useQuery({ ...notificationSettingsQuery(strategyId ?? 0), enabled: strategyId !== null });
+}
+
+/** What the form saves, and the version of the settings its edits started from. */
+export interface VersionedSettingsUpdate {
+  update: NotificationSettingsUpdate;
+  version: number | undefined;
+}
+
+/**
+ * Masters only. The answer is the stored settings (with the recomputed next due date): it replaces
+ * the cache. A stale save's answer (the settings as they are now) replaces it too, so the fields
+ * the user did not touch show the other person's values.
+ */
+export function useUpdateNotificationSettings(strategyId: number) {
+  const queryClient = useQueryClient();
+  const write = (settings: NotificationSettings) =>
+    queryClient.setQueryData(notificationSettingsKey(strategyId), settings);
+  return useMutation({
+    mutationFn: (request: VersionedSettingsUpdate) =>
+      keepingCurrent(updateNotificationSettings(strategyId, request), (current) => {
+        const parsed = notificationSettingsSchema.safeParse(current);
+        if (parsed.success) write(toNotificationSettings(parsed.data));
+      }),
+    onSuccess: write,
+  });
 }

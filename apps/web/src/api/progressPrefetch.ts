@@ -3,8 +3,7 @@
  * strategy, its due dates (the notification settings), the locked dates and the status trend.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { notificationSettingsQuery } from './notificationSettings';
-import { lockedDatesQuery, statusHistoryQuery } from './progress';
+import { lockedDatesQuery, notificationSettingsQuery, statusHistoryQuery } from './progress';
 import { parseStrategyId, prefetchStrategy } from './strategies';
 
 export function prefetchProgress(queryClient: QueryClient, id: string | undefined): void {

@@ -1,26 +1,16 @@
-/** The user's own sessions and the password change, on the Security section of profile settings. */
-import type { PasswordChangeRequest, SessionInfo } from '@keystone/contract';
-import { authApi } from '@keystone/contract/endpoints/auth';
+/**
+ * The user's own sessions, and the password change that rereads them (its call: auth.ts), on the
+ * Security section of profile settings.
+ */
+import type { SessionInfo } from '@keystone/contract';
 import { sessionsApi } from '@keystone/contract/endpoints/sessions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { changePassword } from './auth';
 import { apiRequest } from './client';
 import { useSession } from './session';
 import { type Camel, toCamel } from './wireCase';
-import { toWire, type WireNames } from './wireForms';
 
 export type SessionEntry = Camel<SessionInfo>;
-
-export interface PasswordChange {
-  oldPassword: string;
-  password: string;
-  repeatPassword: string;
-}
-
-export const passwordChangeWire: WireNames<PasswordChange, PasswordChangeRequest> = {
-  oldPassword: 'old_password',
-  password: 'new_password1',
-  repeatPassword: 'new_password2',
-};
 
 /** Keyed by the signed-in user, so another login never sees this one's sessions. */
 const sessionsKey = (userId: number | undefined) => ['sessions', userId] as const;
@@ -36,11 +26,6 @@ async function endSession(id: number): Promise<string> {
 
 async function endOtherSessions(): Promise<string> {
   const answer = await apiRequest(sessionsApi.endOthers, {});
-  return answer.detail;
-}
-
-async function changePassword(change: PasswordChange): Promise<string> {
-  const answer = await apiRequest(authApi.changePassword, { body: toWire(change, passwordChangeWire) });
   return answer.detail;
 }
 

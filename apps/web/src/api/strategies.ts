@@ -1,6 +1,7 @@
 /**
- * The strategy calls of spec §7 as TanStack Query hooks: listing, loading, creating and deleting
- * strategies, and saving single fields (title, ambition, focus-area and initiative titles).
+ * The strategy calls of spec §7 (contract endpoints/strategies.ts) as TanStack Query hooks:
+ * listing, loading, creating, changing and deleting strategies, and the strategy page's field saves
+ * (title and ambition; focus-area and initiative titles through focusAreas.ts and initiatives.ts).
  * Adding, deleting and moving focus areas and initiatives are in strategyStructure.ts.
  */
 import {
@@ -10,15 +11,14 @@ import {
   STRATEGY_MESSAGES,
   strategySummarySchema,
 } from '@keystone/contract';
-import { focusAreaApi } from '@keystone/contract/endpoints/focusAreas';
-import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
 import { strategyApi } from '@keystone/contract/endpoints/strategies';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError, apiRequest } from './client';
 import { errorMessage } from './errorMessages';
-import { notificationSettingsKey } from './notificationSettings';
-import { progressKey } from './progress';
+import { updateFocusArea } from './focusAreas';
+import { updateInitiative } from './initiatives';
+import { notificationSettingsKey, progressKey } from './progressCache';
 import { keepingCurrent } from './staleEdits';
 import {
   editFocusArea,
@@ -28,11 +28,9 @@ import {
   strategyKey,
 } from './strategyCache';
 import {
-  type FocusArea,
   type Initiative,
   type Strategy,
   type StrategySummary,
-  toFocusArea,
   toInitiative,
   toStrategy,
   toStrategySummary,
@@ -102,31 +100,13 @@ async function deleteStrategy(id: number): Promise<void> {
 export type StrategyFieldUpdate = { title: string } | { ambition: string };
 
 /** `version`: of the text the edit started from (undefined: not known, no stale check). */
-async function updateStrategy(
+export async function updateStrategy(
   id: number,
   update: StrategyFieldUpdate,
   version: number | undefined,
 ): Promise<StrategySummary> {
   const answer = await apiRequest(strategyApi.update, { params: { id }, body: { ...update, version } });
   return toStrategySummary(answer);
-}
-
-async function updateFocusAreaTitle(
-  id: number,
-  title: string,
-  version: number | undefined,
-): Promise<FocusArea> {
-  const answer = await apiRequest(focusAreaApi.update, { params: { id }, body: { title, version } });
-  return toFocusArea(answer);
-}
-
-async function updateInitiativeTitle(
-  id: number,
-  title: string,
-  version: number | undefined,
-): Promise<Initiative> {
-  const answer = await apiRequest(initiativeApi.update, { params: { id }, body: { title, version } });
-  return toInitiative(answer);
 }
 
 // ---- hooks ----------------------------------------------------------------------------------
@@ -235,7 +215,7 @@ export function useStrategySaves(strategyId: number) {
         return saved;
       },
       focusAreaTitle: async (focusAreaId: number, title: string, version: number | undefined) => {
-        const saved = await keepingCurrent(updateFocusAreaTitle(focusAreaId, title, version), (current) => {
+        const saved = await keepingCurrent(updateFocusArea(focusAreaId, { title }, version), (current) => {
           const parsed = storedRecord.safeParse(current);
           if (parsed.success) void writeFocusArea(focusAreaId, parsed.data);
         });
@@ -243,7 +223,7 @@ export function useStrategySaves(strategyId: number) {
         return storedText(saved.title, saved);
       },
       initiativeTitle: async (initiativeId: number, title: string, version: number | undefined) => {
-        const saved = await keepingCurrent(updateInitiativeTitle(initiativeId, title, version), (current) => {
+        const saved = await keepingCurrent(updateInitiative(initiativeId, { title }, version), (current) => {
           const parsed = initiativeSchema.safeParse(current);
           if (parsed.success) void writeInitiative(initiativeId, toInitiative(parsed.data));
         });

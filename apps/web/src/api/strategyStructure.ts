@@ -1,44 +1,15 @@
 /**
- * The structure of a strategy (spec §4): creating, deleting and reordering focus areas and
- * initiatives. Created items are appended to the cache, deletes refetch, moves are optimistic.
+ * The structure of a strategy (spec §4) as the strategy page's hooks: creating, deleting and
+ * reordering focus areas and initiatives (their calls: focusAreas.ts, initiatives.ts). Created
+ * items are appended to the cache, deletes refetch, moves are optimistic.
  */
 
-import { focusAreaApi } from '@keystone/contract/endpoints/focusAreas';
-import { initiativeApi } from '@keystone/contract/endpoints/initiatives';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { createFocusArea, deleteFocusArea, sortFocusArea } from './focusAreas';
+import { createInitiative, deleteInitiative, sortInitiative } from './initiatives';
 import { editFocusArea, editStrategy, strategyKey } from './strategyCache';
 import { applyOrder, moveItem, type Reorder, type SiblingOrder } from './strategyOrder';
-import { type FocusArea, type Initiative, type Strategy, toFocusArea, toInitiative } from './strategyWire';
-
-async function createFocusArea(strategyId: number, sortIndex: number): Promise<FocusArea> {
-  const answer = await apiRequest(focusAreaApi.create, {
-    body: { strategy: strategyId, sort_index: sortIndex },
-  });
-  return toFocusArea(answer);
-}
-
-async function deleteFocusArea(id: number): Promise<void> {
-  await apiRequest(focusAreaApi.delete, { params: { id } });
-}
-
-async function createInitiative(focusAreaId: number, sortIndex: number): Promise<Initiative> {
-  const answer = await apiRequest(initiativeApi.create, {
-    body: { focus_area: focusAreaId, sort_index: sortIndex },
-  });
-  return toInitiative(answer);
-}
-
-async function deleteInitiative(id: number): Promise<void> {
-  await apiRequest(initiativeApi.delete, { params: { id } });
-}
-
-async function sortItem(kind: 'focusarea' | 'initiative', id: number, sortIndex: number) {
-  const endpoint = kind === 'focusarea' ? focusAreaApi.sort : initiativeApi.sort;
-  const answer = await apiRequest(endpoint, { params: { id }, body: { sort_index: sortIndex } });
-  const order: SiblingOrder = new Map(answer.order.map((entry) => [entry.id, entry.sort_index]));
-  return order;
-}
+import type { Strategy } from './strategyWire';
 
 /** Spec §4: a created item is appended; the server gives a new focus area its first initiative. */
 export function useCreateFocusArea(strategyId: number) {
@@ -96,12 +67,12 @@ export interface MoveInput {
  */
 function useMoveMutation(
   strategyId: number,
-  kind: 'focusarea' | 'initiative',
+  sort: (id: number, sortIndex: number) => Promise<SiblingOrder>,
   reorder: (strategy: Strategy, reorderItems: Reorder) => Strategy,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MoveInput) => sortItem(kind, input.id, input.toIndex),
+    mutationFn: (input: MoveInput) => sort(input.id, input.toIndex),
     onMutate: async (input: MoveInput) => {
       await queryClient.cancelQueries({ queryKey: strategyKey(strategyId) });
       const previous = queryClient.getQueryData<Strategy>(strategyKey(strategyId));
@@ -121,14 +92,14 @@ function useMoveMutation(
 }
 
 export function useMoveFocusArea(strategyId: number) {
-  return useMoveMutation(strategyId, 'focusarea', (strategy, move) => ({
+  return useMoveMutation(strategyId, sortFocusArea, (strategy, move) => ({
     ...strategy,
     focusAreas: move(strategy.focusAreas),
   }));
 }
 
 export function useMoveInitiative(strategyId: number, focusAreaId: number) {
-  return useMoveMutation(strategyId, 'initiative', (strategy, move) =>
+  return useMoveMutation(strategyId, sortInitiative, (strategy, move) =>
     editFocusArea(strategy, focusAreaId, (area) => ({
       ...area,
       initiatives: move(area.initiatives),

@@ -1,4 +1,8 @@
-/** The logged-in user's details (spec §3 "User"), read and updated on the profile page. */
+/**
+ * The user calls (contract endpoints/users.ts): the logged-in user's details (spec §3 "User"), read
+ * and updated on the profile page, and everyone in the organisation (GET /users/), offered by the
+ * people pickers.
+ */
 import {
   fullName,
   type UpdateUserDetailsRequest,
@@ -59,5 +63,15 @@ export function useUpdateUserDetails() {
   return useMutation({
     mutationFn: updateUserDetails,
     onSuccess: (details) => queryClient.setQueryData(userDetailsKey(session?.id), details),
+  });
+}
+
+/** Everyone in the user's organisation, for the people pickers; read again when a team changes. */
+export const organisationUsersKey = ['users'] as const;
+
+export function useOrganisationUsers() {
+  return useQuery({
+    queryKey: organisationUsersKey,
+    queryFn: () => apiRequest(usersApi.colleagues, {}),
   });
 }

@@ -2,7 +2,7 @@
 import GoogleIcon from '@mui/icons-material/Google';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import { usePublicConfig } from '../api/publicConfig';
+import { usePublicConfig } from '../api/auth';
 import { startGoogleSignIn } from './googleSignIn';
 
 interface GoogleSignInOptionProps {

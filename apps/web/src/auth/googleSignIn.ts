@@ -4,7 +4,7 @@
  * the provider sends it back to /login with a code and that same state. The verifier and the
  * nonce go to our server with the code; the provider and the ID token must match them.
  */
-import type { GoogleSignInConfig } from '../api/publicConfig';
+import type { GoogleSignInConfig } from '../api/auth';
 
 // sessionStorage: the round trip belongs to this tab only.
 const STATE_KEY = 'googleSignInState';

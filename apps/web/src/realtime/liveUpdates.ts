@@ -15,9 +15,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { refreshActivity, rereadActivity } from '../api/activity';
 import { refreshCharters, rereadCharters } from '../api/charterCache';
 import type { CharterInitiative } from '../api/charterWire';
-import { notificationSettingsKey } from '../api/notificationSettings';
-import { organisationUsersKey } from '../api/organisationUsers';
-import { progressKey } from '../api/progress';
+import { notificationSettingsKey, progressKey } from '../api/progressCache';
 import { rereadQueries } from '../api/queryClient';
 import {
   editComment,
@@ -29,6 +27,7 @@ import {
   strategyKey,
 } from '../api/strategyCache';
 import type { Person, Strategy, StrategySummary } from '../api/strategyWire';
+import { organisationUsersKey } from '../api/users';
 import { personName } from '../lib/personName';
 
 /** Wire field names are the screen's names in snake_case (problem_statement → problemStatement). */

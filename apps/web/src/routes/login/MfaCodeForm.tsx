@@ -7,8 +7,8 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { loginWithMfa } from '../../api/auth';
 import { ApiError, ResponseShapeError } from '../../api/client';
-import { loginWithMfa } from '../../api/mfa';
 import type { Session } from '../../api/session';
 import { FormSubmitButton } from '../../components/FormSubmitButton';
 

@@ -3,8 +3,9 @@
 import { passwordChangeRequest, SESSION_MESSAGES } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import { useForm } from 'react-hook-form';
+import { type PasswordChange, passwordChangeWire } from '../../api/auth';
 import { errorMessage } from '../../api/errorMessages';
-import { type PasswordChange, passwordChangeWire, useChangePassword } from '../../api/sessions';
+import { useChangePassword } from '../../api/sessions';
 import { contractResolver, showServerFieldErrors } from '../../api/wireForms';
 import { FormTextField } from '../../components/FormTextField';
 import { NewPasswordField } from '../../components/NewPasswordField';

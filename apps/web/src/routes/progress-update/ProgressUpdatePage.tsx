@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useNotificationSettingsQuery } from '../../api/notificationSettings';
+import { useNotificationSettingsQuery } from '../../api/progress';
 import { rememberLastActiveStrategy, useSession } from '../../api/session';
 import { failureMessage, isMissingStrategy, parseStrategyId, useStrategyQuery } from '../../api/strategies';
 import { RetryAlert } from '../../components/RetryAlert';

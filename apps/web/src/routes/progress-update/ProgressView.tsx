@@ -23,7 +23,7 @@ import Typography from '@mui/material/Typography';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { NotificationSettings } from '../../api/notificationSettings';
+import type { NotificationSettings } from '../../api/notificationSettingsWire';
 import {
   progressFailure,
   refreshProgress,

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useMemo } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
-import type { NotificationSettings } from '../../api/notificationSettings';
+import type { NotificationSettings } from '../../api/notificationSettingsWire';
 import { pickerRange } from '../../lib/calendarDays';
 import { FirstUpdateAtRest } from './FirstUpdateAtRest';
 import { SettingsSection } from './SettingsSection';

@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
-import { useNotificationSettingsQuery } from '../../api/notificationSettings';
+import { useNotificationSettingsQuery } from '../../api/progress';
 import { useSession } from '../../api/session';
 import { isMissingStrategy, parseStrategyId, useStrategyQuery } from '../../api/strategies';
 import { RetryAlert } from '../../components/RetryAlert';

@@ -12,7 +12,7 @@ import {
 } from '@keystone/contract';
 import { format, isValid } from 'date-fns';
 import { type FieldError, type FieldErrors, type Resolver, set } from 'react-hook-form';
-import type { NotificationSettings, NotificationSettingsUpdate } from '../../api/notificationSettings';
+import type { NotificationSettings, NotificationSettingsUpdate } from '../../api/notificationSettingsWire';
 import { dayToDate } from '../../lib/calendarDays';
 
 export interface ReminderValues {

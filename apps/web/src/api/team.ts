@@ -1,15 +1,15 @@
 /**
- * The team page's calls: GET /strategy/{id}/team/ (what administrators without a role read
- * instead of the strategy) and PATCH /assign-users-to-strategy/, which saves the strategy
- * masters and every initiative's people.
+ * The team calls (contract endpoints/team.ts): GET /strategy/{id}/team/ (what administrators
+ * without a role read instead of the strategy) and PATCH /assign-users-to-strategy/, which saves
+ * the strategy masters and every initiative's people.
  */
 import type { AssignTeamRequest } from '@keystone/contract';
 import { teamApi } from '@keystone/contract/endpoints/team';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { organisationUsersKey } from './organisationUsers';
 import { strategiesKey, strategyKey } from './strategies';
 import { toStrategyTeam } from './strategyWire';
+import { organisationUsersKey } from './users';
 
 export const strategyTeamKey = (id: number) => ['strategyTeam', id] as const;
 

@@ -41,12 +41,17 @@ export function toActivityEntry({
   return { ...toCamel(entry), oldValue, newValue };
 }
 
+/** One page of an initiative's history as the wire has it (the charter's approval history reads it too). */
+export function fetchInitiativeActivity(initiativeId: number, query: { limit: number; before?: number }) {
+  return apiRequest(activityApi.initiative, { params: { id: initiativeId }, query });
+}
+
 export async function fetchActivity(scope: ActivityScope, before: number | null): Promise<ActivityPage> {
   const query = { limit: PAGE_SIZE, before: before ?? undefined };
   const page =
     scope.kind === 'strategy'
       ? await apiRequest(activityApi.strategy, { params: { id: scope.strategyId }, query })
-      : await apiRequest(activityApi.initiative, { params: { id: scope.initiativeId }, query });
+      : await fetchInitiativeActivity(scope.initiativeId, query);
   return { entries: page.results.map(toActivityEntry), nextBefore: page.next_before };
 }
 

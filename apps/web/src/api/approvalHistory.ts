@@ -1,7 +1,8 @@
 /**
  * The charter's approval history (issue 15): the initiative's activity entries of field
  * 'approval', newest first. The activity holds every change of the initiative, so one "page" of
- * steps reads activity pages until it has a few steps, the history ends, or a few reads are done.
+ * steps reads activity pages (activity.ts) until it has a few steps, the history ends, or a few
+ * reads are done.
  */
 import {
   type ActivityEntry,
@@ -11,10 +12,9 @@ import {
   historyFieldKind,
   LIMITS,
 } from '@keystone/contract';
-import { activityApi } from '@keystone/contract/endpoints/activity';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { fetchInitiativeActivity } from './activity';
 import { approvalHistoryKey } from './charterCache';
-import { apiRequest } from './client';
 import type { Person } from './strategyWire';
 import { toCamel } from './wireCase';
 
@@ -55,9 +55,9 @@ async function fetchSteps(initiativeId: number, before: number | null): Promise<
   const steps: ApprovalHistoryStep[] = [];
   let cursor = before;
   for (let read = 0; read < READS_PER_PAGE; read++) {
-    const page = await apiRequest(activityApi.initiative, {
-      params: { id: initiativeId },
-      query: { limit: LIMITS.activityPageMax, before: cursor ?? undefined },
+    const page = await fetchInitiativeActivity(initiativeId, {
+      limit: LIMITS.activityPageMax,
+      before: cursor ?? undefined,
     });
     for (const entry of page.results) {
       const step = toStep(entry);

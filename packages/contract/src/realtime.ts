@@ -12,6 +12,7 @@ import {
   type StrategyRoles,
 } from './permissions';
 import { idSchema } from './primitives';
+import { snakeName } from './wireNames';
 import { z } from './z';
 
 export const LOCK_MODELS = ['strategy', 'focusArea', 'initiative', 'comment', 'timeline'] as const;
@@ -32,11 +33,6 @@ export const EDITABLE_FIELDS: Record<LockModel, Readonly<Record<string, FieldRul
   comment: { comment: 'progress' },
   timeline: { description: 'initiative', start_date: 'initiative', end_date: 'initiative' },
 };
-
-/** Field names travel snake_case; a camelCase name from a client is read the same way. */
-export function normaliseFieldName(field: string): string {
-  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
 
 export function isEditableField(model: LockModel, field: string): boolean {
   return Object.hasOwn(EDITABLE_FIELDS[model], field);
@@ -68,7 +64,11 @@ export const fieldLockRequest = z
   .object({
     model: z.enum(LOCK_MODELS, { error: `model must be one of ${LOCK_MODELS.join(', ')}.` }),
     res_id: idSchema,
-    field: z.string({ error: UNKNOWN_FIELD }).max(64, UNKNOWN_FIELD).transform(normaliseFieldName),
+    // Field names travel snake_case; a camelCase name from a client is read the same way.
+    field: z
+      .string({ error: UNKNOWN_FIELD })
+      .max(64, UNKNOWN_FIELD)
+      .transform((field): string => snakeName(field)),
   })
   .refine((lock) => isEditableField(lock.model, lock.field), { message: UNKNOWN_FIELD, path: ['field'] })
   .meta({ id: 'FieldLockRequest' });

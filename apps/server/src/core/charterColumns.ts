@@ -9,7 +9,7 @@ import type { initiatives } from '../db/schema';
 type InitiativeRow = typeof initiatives.$inferSelect;
 
 /** A charter field's column; a field without one is a type error here. */
-export const charterColumn = (field: CharterTextField) => camelName(field) satisfies keyof InitiativeRow;
+const charterColumn = (field: CharterTextField) => camelName(field) satisfies keyof InitiativeRow;
 
 /** The row's charter texts under their wire names. */
 export function charterTexts(row: InitiativeRow): Record<CharterTextField, string> {

@@ -1,19 +1,21 @@
 /** Profile and colleagues: /get-user-details/, /update-user-details/, /users/. */
+import { snakeName } from '@keystone/contract';
 import { usersApi } from '@keystone/contract/endpoints/users';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { route } from '../http/route';
 import { getUserDetails, listColleagues, updateUserDetails } from '../modules/users/service';
 
-/** The spec's profile form names fields in camelCase; the wire contract uses snake_case. Accept both. */
+/**
+ * The spec's profile form names fields in camelCase; the wire contract uses snake_case. Accept
+ * both: a camelCase name is read as its snake_case one, which wins when both are sent.
+ */
 function snakeCaseProfile(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const { firstName, lastName, businessTitle, ...rest } = body as Record<string, unknown>;
+  const fields = Object.entries(body);
   return {
-    ...(firstName !== undefined && { first_name: firstName }),
-    ...(lastName !== undefined && { last_name: lastName }),
-    ...(businessTitle !== undefined && { business_title: businessTitle }),
-    ...rest,
+    ...Object.fromEntries(fields.map(([name, value]) => [snakeName(name), value])),
+    ...Object.fromEntries(fields.filter(([name]) => name === snakeName(name))),
   };
 }
 

@@ -6,6 +6,7 @@
  * answers 404 and the page says it is missing.
  */
 import {
+  camelName,
   type FieldUpdateMessage,
   isEditableField,
   type LockModel,
@@ -30,10 +31,6 @@ import type { Person, Strategy, StrategySummary } from '../api/strategyWire';
 import { organisationUsersKey } from '../api/users';
 import { personName } from '../lib/personName';
 
-/** Wire field names are the screen's names in snake_case (problem_statement → problemStatement). */
-const camelCase = (name: string) =>
-  name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-
 /** How a field edit changes the cached strategy; null for records the strategy page does not hold. */
 function editFor(model: LockModel, id: number, property: string, value: string) {
   switch (model) {
@@ -56,7 +53,8 @@ function patchField(queryClient: QueryClient, message: FieldUpdateMessage): void
   const { model, res_id: id, field, value, strategy_id: strategyId } = message;
   // Only the text fields the contract names as editable; anything else would be a bad message.
   if (typeof value !== 'string' || !isEditableField(model, field)) return;
-  const property = camelCase(field);
+  // The cache holds the screen's names: the wire's in camelCase (problem_statement → problemStatement).
+  const property = camelName(field);
   const edit = editFor(model, id, property, value);
   if (!edit) return;
   // A comment of an earlier period (or of another strategy's page) is not on hand: nothing to change.

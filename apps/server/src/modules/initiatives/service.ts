@@ -1,6 +1,7 @@
 /** Initiatives: at most 5 per focus area, at least 1, densely ordered; title and charter fields. */
 import {
   CHARTER_TEXT_FIELDS,
+  camelName,
   canEditInitiative,
   canEditProgress,
   canEditStrategy,
@@ -13,7 +14,6 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import { changesOf, ensureNotStale, recordChanges } from '../../core/activityRecord';
 import type { Actor } from '../../core/actor';
-import { charterColumn } from '../../core/charterColumns';
 import type { AppContext } from '../../core/context';
 import { createCurrentComments } from '../../core/currentComments';
 import { asNotFound, conflict, notFound } from '../../core/errors';
@@ -114,27 +114,20 @@ const structureEntry = (strategyId: number, user: Actor, id: number, version: nu
   version,
 });
 
-/** Column → wire name, where they differ: the charter's texts. */
-const WIRE_NAMES: Record<string, string> = Object.fromEntries(
-  CHARTER_TEXT_FIELDS.map((field) => [charterColumn(field), field]),
-);
-const COLUMN_NAMES = Object.fromEntries(Object.entries(WIRE_NAMES).map(([column, wire]) => [wire, column]));
-
-/** What an update may change, by wire name: each is a field of the initiative's history kinds. */
+/**
+ * What an update may change, by wire name: each is a field of the initiative's history kinds, and
+ * is stored in the column of its name in camelCase.
+ */
 type EditedField = Exclude<keyof UpdateInitiativeRequest, 'version'>;
+const columnOf = (field: EditedField) => camelName(field) satisfies keyof typeof initiatives.$inferSelect;
 
-/** Column values → the wire names of spec §3, for live updates and history. */
-function wireFields(fields: Record<string, unknown>): Partial<Record<EditedField, unknown>> {
-  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [WIRE_NAMES[name] ?? name, value]));
-}
-
-/** Request fields → column values, with every rich text sanitised. */
-function editableFields(input: UpdateInitiativeRequest) {
+/** Request fields → their values by wire name, with every rich text sanitised. */
+function editableFields(input: UpdateInitiativeRequest): Partial<Record<EditedField, string>> {
   const rich = (value: string | undefined) => (value === undefined ? undefined : sanitizeRichText(value));
   const fields = {
     title: rich(input.title),
     status: input.status,
-    ...Object.fromEntries(CHARTER_TEXT_FIELDS.map((field) => [charterColumn(field), rich(input[field])])),
+    ...Object.fromEntries(CHARTER_TEXT_FIELDS.map((field) => [field, rich(input[field])])),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
@@ -152,14 +145,13 @@ export async function updateInitiative(
   const roles = rolesOf(access, id);
   // `version` says where the edit started; it is not a field of the initiative.
   const { status, version: since, ...charter } = input;
-  const fields = editableFields(input);
+  const wanted = editableFields(input);
   // Nothing to change is no write at all (and so needs no right beyond seeing it).
-  if (Object.keys(fields).length === 0) return presentOne(ctx.db, initiative.focusAreaId, id);
+  if (Object.keys(wanted).length === 0) return presentOne(ctx.db, initiative.focusAreaId, id);
   // Status is progress (team members may change it); title and charter need edit rights.
   if (status !== undefined) ensure(canEditProgress(user.id, access.roles, roles));
   if (Object.keys(charter).length > 0) ensure(canEditInitiative(user.id, access.roles, roles));
-  if (typeof fields.title === 'string') requirePlainText('title', fields.title);
-  const wanted = wireFields(fields);
+  if (typeof wanted.title === 'string') requirePlainText('title', wanted.title);
   await ensureNotLockedByOthers(ctx.db, user, 'initiative', id, Object.keys(wanted));
   await ctx.db.transaction(async (tx) => {
     // Read under a row lock: an approval given meanwhile must be seen, and withdrawn if need be;
@@ -167,7 +159,8 @@ export async function updateInitiative(
     await lockStrategyRow(tx, access.strategy.id);
     const [current] = await tx.select().from(initiatives).where(eq(initiatives.id, id)).for('update');
     if (!current) throw notFound(INITIATIVE_NOT_FOUND);
-    const changes = changesOf(wireFields(current), wanted);
+    const stored = (Object.keys(wanted) as EditedField[]).map((field) => [field, current[columnOf(field)]]);
+    const changes = changesOf(Object.fromEntries(stored), wanted);
     // Saving what is stored is no write, and keeps the approval (only a real change withdraws it).
     if (changes.length === 0) return;
     const changedFields = changes.map((change) => change.field!);
@@ -180,9 +173,7 @@ export async function updateInitiative(
       current: () => presentOne(tx, current.focusAreaId, id),
     });
     const changed = Object.fromEntries(changes.map((change) => [change.field!, change.new]));
-    const columns = Object.fromEntries(
-      changes.map((change) => [COLUMN_NAMES[change.field!] ?? change.field!, change.new]),
-    );
+    const columns = Object.fromEntries(changes.map((change) => [camelName(change.field!), change.new]));
     const [row] = await tx
       .update(initiatives)
       .set({ ...columns, version: sql`${initiatives.version} + 1`, updatedAt: new Date() })

@@ -52,15 +52,24 @@ type TextOptions = PDFKit.Mixins.TextOptions & {
   features?: unknown;
 };
 
-/** The parts of pdfkit's document that per-character fallback reaches into (pdfkit has no hook for it). */
-interface DocInternals {
-  _font: DocumentFont;
-  _fontSize: number;
-  _fontSource: unknown;
-  _fontFamily: unknown;
-  /** Draws one line's text at a place, in the current font: every text pdfkit draws goes through it. */
-  _fragment(text: string, x: number, y: number, options: TextOptions): void;
-  widthOfString(text: string, options?: TextOptions): number;
+/**
+ * The parts of pdfkit's document this module reaches into, which its types leave out: the current
+ * font and the line drawing that per-character fallback wraps (pdfkit has no hook for it), and
+ * the writing of the file's pieces that GatheredDocument takes over.
+ */
+declare global {
+  namespace PDFKit {
+    interface PDFDocument {
+      _font: DocumentFont;
+      _fontSize: number;
+      _fontSource: unknown;
+      _fontFamily: unknown;
+      /** Draws one line's text at a place, in the current font: every text pdfkit draws goes through it. */
+      _fragment(text: string, x: number, y: number, options: TextOptions): void;
+      _write(data: string | Uint8Array): void;
+      _offset: number;
+    }
+  }
 }
 
 /**
@@ -72,15 +81,14 @@ const parsedFonts = new Map<string, ParsedFont>();
 
 /** Registers `face` in `doc` (parsing it on its first use in this process), leaving the current font as it was. */
 function registerFace(doc: Doc, face: FontFace): DocumentFont {
-  const internals = doc as unknown as DocInternals;
-  const { _font, _fontSource, _fontFamily } = internals;
+  const { _font, _fontSource, _fontFamily } = doc;
   const parsed = parsedFonts.get(face.key);
   // pdfkit takes a parsed font wherever it takes a file (its types name only the file).
   doc.registerFont(face.key, (parsed ?? face.file()) as string);
   doc.font(face.key);
-  const font = internals._font;
+  const font = doc._font;
   if (!parsed) parsedFonts.set(face.key, font.font);
-  Object.assign(internals, { _font, _fontSource, _fontFamily });
+  Object.assign(doc, { _font, _fontSource, _fontFamily });
   return font;
 }
 
@@ -95,7 +103,6 @@ const plain = (runs: FontRun[], text: string) =>
  * so runs are simply drawn one after another.
  */
 function useFonts(doc: Doc): void {
-  const internals = doc as unknown as DocInternals;
   const registered = new Map<string, DocumentFont>();
   const fontOf = (face: FontFace) => {
     let font = registered.get(face.key);
@@ -113,27 +120,27 @@ function useFonts(doc: Doc): void {
       fontOf(faces(name)[index]!).font.hasGlyphForCodePoint(codePoint),
     );
 
-  const widthOfString = internals.widthOfString.bind(doc);
-  internals.widthOfString = (text, options = {}) => {
-    const main = mains.get(internals._font);
+  const widthOfString = doc.widthOfString.bind(doc);
+  doc.widthOfString = (text, options: TextOptions = {}) => {
+    const main = mains.get(doc._font);
     const runs = main && runsOf(main, text);
     if (!main || !runs || plain(runs, text)) return widthOfString(text, options);
     const width = runs.reduce(
       (sum, run) =>
-        sum + fontOf(faces(main)[run.font]!).widthOfString(run.text, internals._fontSize, options.features),
+        sum + fontOf(faces(main)[run.font]!).widthOfString(run.text, doc._fontSize, options.features),
       0,
     );
     const spacing = (options.characterSpacing ?? 0) * (text.length - 1);
     return ((width + spacing) * (options.horizontalScaling ?? 100)) / 100;
   };
 
-  const fragment = internals._fragment.bind(doc);
-  internals._fragment = (text, x, y, options) => {
-    const main = mains.get(internals._font);
+  const fragment = doc._fragment.bind(doc);
+  doc._fragment = (text, x, y, options) => {
+    const main = mains.get(doc._font);
     const runs = main && runsOf(main, text);
     if (!main || !runs || plain(runs, text)) return fragment(text, x, y, options);
-    const mainFont = internals._font;
-    const size = internals._fontSize;
+    const mainFont = doc._font;
+    const size = doc._fontSize;
     const runOptions: TextOptions = {
       ...options,
       align: 'left',
@@ -144,10 +151,10 @@ function useFonts(doc: Doc): void {
     };
     let left = x;
     for (const run of runs) {
-      internals._font = fontOf(faces(main)[run.font]!);
+      doc._font = fontOf(faces(main)[run.font]!);
       fragment(run.text, left, y, runOptions);
-      left += internals.widthOfString(run.text, runOptions);
-      internals._font = mainFont;
+      left += doc.widthOfString(run.text, runOptions);
+      doc._font = mainFont;
     }
   };
   doc.font('regular');
@@ -158,12 +165,11 @@ function useFonts(doc: Doc): void {
  * stream: a tagged document writes an object per paragraph, three or more pieces each, and a
  * push into a stream costs more than the piece itself.
  */
-class GatheredDocument extends (PDFDocument as unknown as new (options: PDFKit.PDFDocumentOptions) => Doc) {
+class GatheredDocument extends PDFDocument {
   // Declared only: pdfkit's constructor writes the file's header before any field would be set.
   declare pieces?: Uint8Array[];
-  declare _offset: number;
 
-  _write(data: string | Uint8Array): void {
+  override _write(data: string | Uint8Array): void {
     // pdfkit writes a string as the bytes of its char codes and a line break: latin1.
     const bytes = typeof data === 'string' ? Buffer.from(`${data}\n`, 'latin1') : data;
     this.pieces ??= [];
@@ -177,8 +183,9 @@ export function createDocument(paper: Paper, layout: 'portrait' | 'landscape', t
     size: SIZES[paper],
     layout,
     margin: 0,
-    // None: pdfkit would load its standard Helvetica (Latin-1 only) before ours are registered.
-    font: null as unknown as string,
+    // None (an empty name): pdfkit would load its standard Helvetica (Latin-1 only) before ours
+    // are registered.
+    font: '',
     bufferPages: true,
     // Tagged (tags.ts): a structure tree in reading order, marked content, the title shown by
     // viewers in place of the file name, and the language, as PDF 1.7 defines them.

@@ -4,6 +4,8 @@
  * new rhythm recomputes the next due date from now; past due dates are not processed backwards.
  */
 import {
+  type CamelName,
+  camelName,
   canEditStrategy,
   type NotificationSettings,
   type UpdateNotificationSettingsRequest,
@@ -35,6 +37,58 @@ type Reminder = Pick<ReminderRow, 'offsetNumber' | 'offsetUnit'>;
 
 /** The time of day a date-only first update gets when none was ever given. */
 const DEFAULT_TIME = '09:00:00';
+
+/**
+ * What a master sets, by wire name, in the order its changes are recorded. All but the first
+ * update and the reminders are kept as sent, each in the column of its name in camelCase.
+ */
+const SETTINGS_FIELDS = [
+  'first_progress_update',
+  'time_zone',
+  'update_frequency_number',
+  'update_frequency_unit',
+  'send_to_sponsors',
+  'send_to_owners',
+  'send_to_team_members',
+  'additional_recipients',
+  'team_reminders',
+  'reminder_send_to_master',
+  'reminder_send_to_sponsors',
+  'reminder_send_to_owners',
+  'reminder_send_to_team_members',
+] as const satisfies readonly (keyof UpdateNotificationSettingsRequest & keyof NotificationSettings)[];
+type SettingsField = (typeof SETTINGS_FIELDS)[number];
+/** The fields kept as sent: of one type as sent, as stored and as answered (a field that is not drops out, and the answer misses it). */
+type KeptAsSent = {
+  [F in Exclude<SettingsField, 'first_progress_update' | 'team_reminders'>]: [
+    Exclude<UpdateNotificationSettingsRequest[F], undefined>,
+  ] extends [SettingsRow[CamelName<F>]]
+    ? [SettingsRow[CamelName<F>]] extends [NotificationSettings[F]]
+      ? F
+      : never
+    : never;
+}[Exclude<SettingsField, 'first_progress_update' | 'team_reminders'>];
+const KEPT_AS_SENT = SETTINGS_FIELDS.filter(
+  (field): field is KeptAsSent => field !== 'first_progress_update' && field !== 'team_reminders',
+);
+const columnOf = (field: KeptAsSent) => camelName(field) satisfies keyof SettingsRow;
+type KeptColumns = Pick<SettingsRow, ReturnType<typeof columnOf>>;
+
+/** The settings kept as sent, by wire name. */
+const keptAsSent = (row: KeptColumns) =>
+  Object.fromEntries(KEPT_AS_SENT.map((field) => [field, row[columnOf(field)]])) as Pick<
+    NotificationSettings,
+    KeptAsSent
+  >;
+
+/** The columns of the settings kept as sent after a request: each as sent, else as stored. */
+const keptAfter = (input: UpdateNotificationSettingsRequest, row: KeptColumns) =>
+  Object.fromEntries(
+    KEPT_AS_SENT.map((field) => [
+      columnOf(field),
+      input[field] === undefined ? row[columnOf(field)] : input[field],
+    ]),
+  ) as KeptColumns;
 
 async function loadSettings(db: Queryable, strategyId: number, forUpdate = false) {
   const read = async () => {
@@ -83,25 +137,15 @@ function present(
       : null,
     next_progress_update: inZone(row.nextProgressUpdate),
     last_progress_update: inZone(row.lastProgressUpdate),
-    time_zone: row.timeZone,
-    update_frequency_number: row.updateFrequencyNumber,
-    update_frequency_unit: row.updateFrequencyUnit,
+    ...keptAsSent(row),
     update_time: schedule ? schedule.first.slice(11, 16) : null,
     send_to_master: true,
-    send_to_sponsors: row.sendToSponsors,
-    send_to_owners: row.sendToOwners,
-    send_to_team_members: row.sendToTeamMembers,
-    additional_recipients: row.additionalRecipients,
     team_reminders: reminders.map((reminder) => ({
       id: reminder.id,
       notification_settings: row.id,
       offset_number: reminder.offsetNumber,
       offset_unit: reminder.offsetUnit,
     })),
-    reminder_send_to_master: row.reminderSendToMaster,
-    reminder_send_to_sponsors: row.reminderSendToSponsors,
-    reminder_send_to_owners: row.reminderSendToOwners,
-    reminder_send_to_team_members: row.reminderSendToTeamMembers,
     strategy_masters: masters,
   };
 }
@@ -112,24 +156,19 @@ function present(
  * reminders as one list.
  */
 function editableValues(row: SettingsRow, reminders: readonly Reminder[]) {
-  return {
+  const values = {
+    ...keptAsSent(row),
     first_progress_update: row.firstProgressUpdate?.replace(' ', 'T') ?? null,
-    time_zone: row.timeZone,
-    update_frequency_number: row.updateFrequencyNumber,
-    update_frequency_unit: row.updateFrequencyUnit,
-    send_to_sponsors: row.sendToSponsors,
-    send_to_owners: row.sendToOwners,
-    send_to_team_members: row.sendToTeamMembers,
-    additional_recipients: row.additionalRecipients,
     team_reminders: reminders.map((reminder) => ({
       offset_number: reminder.offsetNumber,
       offset_unit: reminder.offsetUnit,
     })),
-    reminder_send_to_master: row.reminderSendToMaster,
-    reminder_send_to_sponsors: row.reminderSendToSponsors,
-    reminder_send_to_owners: row.reminderSendToOwners,
-    reminder_send_to_team_members: row.reminderSendToTeamMembers,
   };
+  // In the order of SETTINGS_FIELDS, which is the order changes are recorded in.
+  return Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, values[field]])) as Record<
+    SettingsField,
+    unknown
+  >;
 }
 
 export async function getSettings(
@@ -181,10 +220,9 @@ export async function updateSettings(
   const saved = await ctx.db.transaction(async (tx) => {
     // The row lock also waits for a due date being processed right now, so no update is lost.
     const { row, reminders } = await loadSettings(tx, strategyId, true);
-    const timeZone = input.time_zone ?? row.timeZone;
+    const kept = keptAfter(input, row);
+    const { timeZone, updateFrequencyNumber: every, updateFrequencyUnit: unit } = kept;
     const first = resolveFirst(input, row.firstProgressUpdate, row.timeZone, timeZone);
-    const every = input.update_frequency_number ?? row.updateFrequencyNumber;
-    const unit = input.update_frequency_unit ?? row.updateFrequencyUnit;
     const scheduleChanged =
       first !== row.firstProgressUpdate ||
       timeZone !== row.timeZone ||
@@ -207,18 +245,7 @@ export async function updateSettings(
     if (scheduleChanged || input.team_reminders) remindersHandledUntil = now;
     const values = {
       firstProgressUpdate: first,
-      timeZone,
-      updateFrequencyNumber: every,
-      updateFrequencyUnit: unit,
-      sendToSponsors: input.send_to_sponsors ?? row.sendToSponsors,
-      sendToOwners: input.send_to_owners ?? row.sendToOwners,
-      sendToTeamMembers: input.send_to_team_members ?? row.sendToTeamMembers,
-      additionalRecipients:
-        input.additional_recipients === undefined ? row.additionalRecipients : input.additional_recipients,
-      reminderSendToMaster: input.reminder_send_to_master ?? row.reminderSendToMaster,
-      reminderSendToSponsors: input.reminder_send_to_sponsors ?? row.reminderSendToSponsors,
-      reminderSendToOwners: input.reminder_send_to_owners ?? row.reminderSendToOwners,
-      reminderSendToTeamMembers: input.reminder_send_to_team_members ?? row.reminderSendToTeamMembers,
+      ...kept,
       nextDueIndex,
       nextProgressUpdate,
       remindersHandledUntil,

@@ -5,6 +5,7 @@
  * differ from what the field holds now. The record's version comes from the same place.
  */
 import {
+  camelName,
   canEditField,
   type InitiativeRoles,
   isTextRestorable,
@@ -43,9 +44,6 @@ interface FoundRecord {
   initiativeRoles: InitiativeRoles | null;
   initiativeId: number | null;
 }
-
-const camelCase = (name: string) =>
-  name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
 /** The initiatives on hand with their strategy's roles; the charter's own copy first (it is the fresher). */
 function initiativesOf({ strategy, charter }: RestoreSources) {
@@ -110,7 +108,7 @@ export function restoreOptions(item: ActivityItem, sources: RestoreSources): Res
   const record = findRecord(sources, model, recordId);
   if (!record) return NONE;
   if (!canEditField(sources.userId, model, field, record.strategyRoles, record.initiativeRoles)) return NONE;
-  const current = (record.values as Record<string, unknown>)[camelCase(field)];
+  const current = (record.values as Record<string, unknown>)[camelName(field)];
   const target = (value: unknown): RestoreTarget | null =>
     typeof value === 'string' && value !== current
       ? {

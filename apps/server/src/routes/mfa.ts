@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { originOf } from '../core/securityEvents';
 import { route } from '../http/route';
-import { confirmTotp, disableMfa, loginWithMfa, mfaStatus, setupTotp } from '../modules/auth/mfa';
+import { loginWithMfa } from '../modules/auth/mfaLogin';
 import { deviceTokenOf, rememberBrowser } from '../modules/auth/trustedDevices';
+import { confirmTotp, disableMfa, mfaStatus, setupTotp } from '../modules/mfa/service';
 
 // Each call that checks a code is rate limited like the other sign-in calls (the declarations
 // say so): codes are short.

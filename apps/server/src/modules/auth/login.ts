@@ -3,11 +3,12 @@ import { type LoginOrMfaResponse, MESSAGES, type SignInMethod } from '@keystone/
 import { accountOf, claimAttempt, forgetOldAttempts, releaseAttempt } from '../../core/accountThrottle';
 import type { AppContext } from '../../core/context';
 import { badRequest, tooManyRequests } from '../../core/errors';
+import { isMfaEnabled } from '../../core/secondFactor';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { startSession } from '../../core/sessionStart';
 import { findUserByEmail } from '../../core/userQueries';
 import { verifyPassword } from '../../lib/passwords';
-import { isMfaEnabled, startMfaChallenge } from './mfaChallenges';
+import { startMfaChallenge } from './mfaChallenges';
 import { pendingSignupPasswordMatches } from './signup';
 import { isTrustedDevice } from './trustedDevices';
 

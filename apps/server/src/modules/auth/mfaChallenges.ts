@@ -3,22 +3,12 @@
  * token is random and stored hashed; it lives 5 minutes and survives at most 5 wrong codes.
  */
 import type { SignInMethod } from '@keystone/contract';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { mfaChallenges, userTotp } from '../../db/schema';
+import { mfaChallenges } from '../../db/schema';
 import { randomSecret, sha256 } from '../../lib/secrets';
 
 export const MFA_CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 export const MFA_MAX_WRONG_CODES = 5;
-
-export async function isMfaEnabled(db: Queryable, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: userTotp.userId })
-    .from(userTotp)
-    .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)))
-    .limit(1);
-  return row !== undefined;
-}
 
 /** Starts the second step for a user whose first factor (`method`) just passed; answers the token. */
 export async function startMfaChallenge(

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@keystone/contract';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { recoveryCodes } from '../../db/schema';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Queryable } from '../db/client';
+import { recoveryCodes } from '../db/schema';
+import { hashPassword, verifyPassword } from '../lib/passwords';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 

@@ -1,0 +1,47 @@
+/**
+ * The second factor as both the login's second step (auth/) and the two-factor settings (mfa/)
+ * check it: whether it is on, and whether a code is valid (used up once accepted).
+ */
+import { isTotpCode, MFA_MESSAGES, type SignInMethod } from '@keystone/contract';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { userTotp } from '../db/schema';
+import { totpStep } from '../lib/totp';
+import { badRequest } from './errors';
+import { useRecoveryCode } from './recoveryCodes';
+
+/** Two-factor is on once its TOTP secret is confirmed. */
+export async function isMfaEnabled(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userTotp.userId })
+    .from(userTotp)
+    .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export type SecondFactor = Extract<SignInMethod, 'totp' | 'recovery_code'>;
+
+export const wrongCode = () => badRequest(MFA_MESSAGES.codeInvalid, { code: [MFA_MESSAGES.codeInvalid] });
+
+/**
+ * Accepts a TOTP code (once per time step: the step is stored and steps at or before it are
+ * refused) or an unused recovery code (then used up). Null when the code is not valid.
+ */
+export async function useSecondFactor(
+  db: Queryable,
+  userId: number,
+  code: string,
+): Promise<SecondFactor | null> {
+  if (!isTotpCode(code)) return (await useRecoveryCode(db, userId, code)) ? 'recovery_code' : null;
+  const [totp] = await db.select().from(userTotp).where(eq(userTotp.userId, userId)).limit(1);
+  if (!totp?.confirmedAt) return null;
+  const step = totpStep(totp.secret, code);
+  if (step === null) return null;
+  const accepted = await db
+    .update(userTotp)
+    .set({ lastUsedStep: step })
+    .where(and(eq(userTotp.userId, userId), lt(userTotp.lastUsedStep, step)))
+    .returning({ userId: userTotp.userId });
+  return accepted.length === 1 ? 'totp' : null;
+}

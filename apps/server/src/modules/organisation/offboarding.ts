@@ -3,7 +3,7 @@
  * transaction: their keys (and, through the `revoke` event, their sockets on every instance),
  * their field locks (announced to the viewers), their unsent mails, reset links, sign-in
  * challenges and remembered browsers. Sign-ins, resets and scheduled mails skip inactive people
- * from then on (login.ts, google.ts, mfa.ts, passwordReset.ts, progress/dueDates.ts).
+ * from then on (auth/login.ts, google.ts, mfaLogin.ts, passwordReset.ts, progress/dueDates.ts).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { revokeAllKeys } from '../../core/keys';

@@ -2,7 +2,7 @@ import { CONFLICT_CODES, PROGRESS_MESSAGES, type StreamingMessage, strategySchem
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lockedDatesKey, notificationSettingsKey, statusHistoryKey } from '../src/api/progressCache';
+import { lockedDatesKey, notificationSettingsKey, statusHistoryKey } from '../src/api/progress';
 import { strategyKey } from '../src/api/strategyCache';
 import { type Strategy, toStrategy } from '../src/api/strategyWire';
 import { applyStreamingMessage } from '../src/realtime/liveUpdates';

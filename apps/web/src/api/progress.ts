@@ -26,19 +26,22 @@ import {
   notificationSettingsWire,
   toNotificationSettings,
 } from './notificationSettingsWire';
-import {
-  lockedCommentsKey,
-  lockedDatesKey,
-  notificationSettingsKey,
-  progressKey,
-  statusHistoryKey,
-} from './progressCache';
 import { rereadQueries } from './queryClient';
 import { keepingCurrent } from './staleEdits';
 import { editComment, editInitiative, editStoredStrategy, strategyKey } from './strategyCache';
 import { type Comment, type Initiative, toComment, toInitiative } from './strategyWire';
 
 export type { StatusHistory } from '@keystone/contract';
+
+/** Everything of a strategy's progress history, under one prefix so a processed due date rereads it all. */
+export const progressKey = (strategyId: number) => ['progress', strategyId] as const;
+export const lockedDatesKey = (strategyId: number) => [...progressKey(strategyId), 'locked-dates'] as const;
+export const lockedCommentsKey = (strategyId: number, date: string) =>
+  [...progressKey(strategyId), 'locked-comments', date] as const;
+export const statusHistoryKey = (strategyId: number) =>
+  [...progressKey(strategyId), 'status-history'] as const;
+
+export const notificationSettingsKey = (strategyId: number) => ['notification-settings', strategyId] as const;
 
 const FAILURES = {
   fetchLockedDates: PROGRESS_MESSAGES.fetchLockedDatesFailed,

@@ -18,7 +18,7 @@ import { ApiError, apiRequest } from './client';
 import { errorMessage } from './errorMessages';
 import { updateFocusArea } from './focusAreas';
 import { updateInitiative } from './initiatives';
-import { notificationSettingsKey, progressKey } from './progressCache';
+import { notificationSettingsKey, progressKey } from './progress';
 import { keepingCurrent } from './staleEdits';
 import {
   editFocusArea,

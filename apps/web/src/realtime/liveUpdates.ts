@@ -16,7 +16,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { refreshActivity, rereadActivity } from '../api/activity';
 import { refreshCharters, rereadCharters } from '../api/charterCache';
 import type { CharterInitiative } from '../api/charterWire';
-import { notificationSettingsKey, progressKey } from '../api/progressCache';
+import { notificationSettingsKey, progressKey } from '../api/progress';
 import { rereadQueries } from '../api/queryClient';
 import {
   editComment,

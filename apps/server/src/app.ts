@@ -3,8 +3,6 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { SOCKET_MAX_MESSAGE_BYTES } from '@keystone/contract';
-import { operationsApi } from '@keystone/contract/endpoints/operations';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { Registry } from 'prom-client';
@@ -15,12 +13,11 @@ import { KeyGate } from './core/keyGate';
 import { PageCache } from './core/pageCache';
 import { WriteRate } from './core/writeRate';
 import { type Database, openDatabase } from './db/client';
-import { registerApiDocs } from './http/apiDocs';
 import { frameworkErrorReply, registerErrorHandling } from './http/errorReplies';
 import { registerJsonBodyParser } from './http/jsonBody';
 import { loggerOptions, requestId } from './http/logging';
 import { databaseRateLimitStore } from './http/rateLimitStore';
-import { recordRoutedEndpoints, route } from './http/route';
+import { recordRoutedEndpoints } from './http/route';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticSite } from './http/staticSite';
 import { type Clock, ShiftedClock, systemClock } from './lib/clock';
@@ -29,26 +26,12 @@ import { createTransport } from './mail/transport';
 import { registerHttpMetrics } from './metrics/httpMetrics';
 import { registerStateMetrics } from './metrics/stateMetrics';
 import { DeletedRecordsPurger } from './modules/deletedRecords/purge';
+import { PdfRenderPool } from './modules/pdf/renderPool';
 import { ProgressScheduler } from './modules/progress/scheduler';
 import { Realtime } from './realtime/realtime';
-import { activityRoutes } from './routes/activity';
-import { authRoutes } from './routes/auth';
-import { deletedRecordRoutes } from './routes/deletedRecords';
-import { realtimeRoutes } from './routes/fieldLocks';
-import { focusAreaRoutes } from './routes/focusAreas';
-import { helpVideoRoutes } from './routes/helpVideos';
-import { initiativeRoutes } from './routes/initiatives';
-import { inviteRoutes } from './routes/invites';
-import { organisationRoutes } from './routes/organisation';
-import { pdfRoutes } from './routes/pdf';
-import { portfolioRoutes } from './routes/portfolio';
-import { progressRoutes } from './routes/progress';
-import { setupRoutes } from './routes/setup';
-import { strategyRoutes } from './routes/strategies';
-import { teamRoutes } from './routes/team';
+import { registerSockets } from './realtime/sockets';
+import { registerEndpoints } from './routes';
 import { testClockRoutes } from './routes/testClock';
-import { timelineRoutes } from './routes/timelines';
-import { userRoutes } from './routes/users';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -218,36 +201,12 @@ export async function buildApp(
     },
   });
 
-  route(app, ctx, operationsApi.health, async () => ({ status: 'ok' }));
-  route(app, ctx, operationsApi.ready, async ({ reply }) => {
-    try {
-      await db.db.execute(sql`select 1`);
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'database unavailable' });
-    }
-  });
-
-  authRoutes(app, ctx);
-  setupRoutes(app, ctx);
-  userRoutes(app, ctx);
-  inviteRoutes(app, ctx);
-  organisationRoutes(app, ctx);
-  helpVideoRoutes(app, ctx);
-  strategyRoutes(app, ctx);
-  portfolioRoutes(app, ctx);
-  activityRoutes(app, ctx);
-  focusAreaRoutes(app, ctx);
-  initiativeRoutes(app, ctx);
-  teamRoutes(app, ctx);
-  timelineRoutes(app, ctx);
-  deletedRecordRoutes(app, ctx);
-  progressRoutes(app, ctx);
-  pdfRoutes(app, ctx);
-  realtimeRoutes(app, ctx, realtime);
+  const pdfPool = new PdfRenderPool(config.pdf);
+  app.addHook('onClose', () => pdfPool.close());
+  registerEndpoints(app, ctx, { pdfPool });
+  registerSockets(app, realtime);
   // Not a declared endpoint: browser tests only, registered by hand when TEST_CLOCK=1.
   if (shiftedClock) testClockRoutes(app, shiftedClock, scheduler, () => purger.run());
-  registerApiDocs(app, ctx);
   await registerStaticSite(app, config.webDist);
 
   app.addHook('onReady', async () => {

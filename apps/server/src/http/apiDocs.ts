@@ -1,18 +1,14 @@
 /**
- * GET /api/docs/openapi.json: an OpenAPI 3.1 document built once from the contract's endpoint
- * declarations and zod schemas (z.toJSONSchema); GET /api/docs: the same document as a plain HTML
- * page, rendered here, so it needs no script (the CSP allows scripts from this server only).
+ * The API's OpenAPI 3.1 document, built from the contract's endpoint declarations and zod schemas
+ * (z.toJSONSchema), and the same document as a plain HTML page, rendered here, so it needs no
+ * script (the CSP allows scripts from this server only). routes/operations.ts serves both.
  */
 
 import { type Endpoint, errorResponse, fieldLockConflictSchema, PRODUCT_NAME } from '@keystone/contract';
 import { API_ENDPOINTS } from '@keystone/contract/endpoints';
-import { operationsApi } from '@keystone/contract/endpoints/operations';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
 import { escapeHtml } from '../lib/html';
 import { type JsonSchema, jsonSchema, schemaName } from './jsonSchema';
-import { route } from './route';
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -225,23 +221,4 @@ code{font-size:13px}.name{font-weight:600}.method{font-weight:700;font-family:mo
 ${rows}
 </tbody></table>
 </body></html>`;
-}
-
-export function registerApiDocs(app: FastifyInstance, ctx: AppContext): void {
-  // Built once, on the first request rather than at start-up (which it slowed), then sent as
-  // ready-made text.
-  let built: { json: string; page: string } | undefined;
-  const docs = () => {
-    if (!built) {
-      const document = buildOpenApiDocument();
-      built = { json: JSON.stringify(document), page: renderApiDocsPage(document) };
-    }
-    return built;
-  };
-  route(app, ctx, operationsApi.openApi, async ({ reply }) =>
-    reply.type('application/json').send(docs().json),
-  );
-  route(app, ctx, operationsApi.docsPage, async ({ reply }) =>
-    reply.type('text/html; charset=utf-8').send(docs().page),
-  );
 }

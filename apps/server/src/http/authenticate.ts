@@ -1,6 +1,6 @@
 /** `Authorization: Token {key}` → request.user, or 403 exactly as DESIGN §3 says. */
 import { MESSAGES, ORGANISATION_MESSAGES } from '@keystone/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { SignedIn } from '../core/actor';
 import type { AppContext } from '../core/context';
 import { forbidden } from '../core/errors';
@@ -42,15 +42,11 @@ export function authenticate(ctx: AppContext, gate?: KeyGate) {
 }
 
 /**
- * Registers administrators' calls: the role is checked once the key is (route()'s onRequest)
- * and before route() parses the input, so anyone else is refused with 403 whatever they send.
+ * The `preHandler` hook of an administrators' call: the role is checked once the key is (route()'s
+ * onRequest) and before route() parses the input, so anyone else is refused with 403 whatever
+ * they send.
  */
-export function forAdministrators(app: FastifyInstance, register: (scope: FastifyInstance) => void): void {
-  app.register(async (scope) => {
-    scope.addHook('preHandler', async (request) => {
-      if (!request.user) throw forbidden(MESSAGES.credentialsMissing);
-      if (!request.user.isAdmin) throw forbidden(ORGANISATION_MESSAGES.adminsOnly);
-    });
-    register(scope);
-  });
+export async function administratorsOnly(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw forbidden(MESSAGES.credentialsMissing);
+  if (!request.user.isAdmin) throw forbidden(ORGANISATION_MESSAGES.adminsOnly);
 }

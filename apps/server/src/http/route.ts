@@ -1,7 +1,8 @@
 /**
- * Registers a route from its contract declaration (packages/contract/src/endpoints): the path,
- * the method, whether a key is needed, the rate limit and the input schemas all come from the
- * declaration, so the server, the OpenAPI document and the web client cannot drift apart.
+ * Registers an area's routes from their contract declarations (packages/contract/src/endpoints):
+ * the path, the method, whether a key is needed, the rate limit and the input schemas all come
+ * from the declaration, so the server, the OpenAPI document and the web client cannot drift
+ * apart. An area gives one handler per declared endpoint (AreaRoutes), checked by the compiler.
  */
 import {
   COSTLY_CALLS_PER_MINUTE,
@@ -12,13 +13,20 @@ import {
   EXAMPLE_STRATEGY_TEXTS,
   MESSAGES,
 } from '@keystone/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import type { SignedIn } from '../core/actor';
 import type { AppContext } from '../core/context';
 import { tooManyRequests } from '../core/errors';
 import type { KeyGate } from '../core/keyGate';
-import { authenticate } from './authenticate';
+import { administratorsOnly, authenticate } from './authenticate';
 import { parseInput, parseWithSchema } from './input';
 import { counterScope, releaseHit } from './rateLimitStore';
 
@@ -70,7 +78,26 @@ export interface RouteOptions {
   keyGate?: KeyGate;
   /** Runs before the key is looked up: a refusal that must cost no database work (modules/pdf/keyGate.ts). */
   admit?: onRequestHookHandler;
+  /** Anyone but an administrator is refused, once the key is checked and before the input is parsed. */
+  administrators?: true;
+  /** Runs before the input is parsed: the body as the declaration reads it (an older client's names). */
+  prepare?: preHandlerAsyncHookHandler;
+  /** This endpoint's own error reply; what it throws goes on to the app's error handler. */
+  errorHandler?: RouteShorthandOptions['errorHandler'];
 }
+
+/** A handler, with the options its endpoint needs. */
+export interface RouteWithOptions<E extends Endpoint> extends RouteOptions {
+  handler: RouteHandler<E>;
+}
+
+/**
+ * An area's routes: one handler for every endpoint its contract file declares, under the same
+ * name. A missing or misspelt name fails the type check.
+ */
+export type AreaRoutes<Api extends Record<string, Endpoint>> = {
+  [Name in keyof Api]: RouteHandler<Api[Name]> | RouteWithOptions<Api[Name]>;
+};
 
 /**
  * A declared limit as @fastify/rate-limit options. A per-person limit counts after the key is
@@ -119,7 +146,7 @@ const limitWrites = (ctx: AppContext) => async (request: FastifyRequest) => {
   if (waitSeconds > 0) throw tooManyRequests(MESSAGES.tooManyWrites, waitSeconds);
 };
 
-export function route<E extends Endpoint>(
+function route<E extends Endpoint>(
   app: FastifyInstance,
   ctx: AppContext,
   endpoint: E,
@@ -127,6 +154,10 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   app.routedEndpoints.push(endpoint);
+  const preHandler = [
+    ...(options.administrators ? [administratorsOnly] : []),
+    ...(options.prepare ? [options.prepare] : []),
+  ];
   app.route({
     method: endpoint.method,
     url: fastifyUrl(endpoint.path),
@@ -137,6 +168,8 @@ export function route<E extends Endpoint>(
         ...(endpoint.method === 'GET' ? [] : [limitWrites(ctx)]),
       ],
     }),
+    ...(preHandler.length > 0 && { preHandler }),
+    ...(options.errorHandler && { errorHandler: options.errorHandler }),
     ...(endpoint.rateLimit && { config: { rateLimit: rateLimitOf(ctx, endpoint.rateLimit) } }),
     ...(endpoint.rateLimit === 'signIn' && { onSend: releaseOnSuccess(ctx, endpoint) }),
     handler: async (request, reply) => {
@@ -152,4 +185,33 @@ export function route<E extends Endpoint>(
       return endpoint.status === 204 ? reply.send() : reply.send(answer);
     },
   });
+}
+
+/** Registers every endpoint of an area (its contract object) with its handler from `routes`. */
+export function registerArea<Api extends Record<string, Endpoint>>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  api: Api,
+  routes: AreaRoutes<Api>,
+): void {
+  for (const name of Object.keys(api)) {
+    // The pairing of each endpoint with its handler is checked where `routes` is written.
+    const entry = routes[name] as RouteHandler<Endpoint> | RouteWithOptions<Endpoint>;
+    const { handler, ...options } = typeof entry === 'function' ? { handler: entry } : entry;
+    route(app, ctx, api[name] as Endpoint, handler, options);
+  }
+}
+
+/** An area whose every endpoint is for administrators only (see RouteOptions.administrators). */
+export function forAdministrators<Api extends Record<string, Endpoint>>(
+  _api: Api,
+  routes: NoInfer<AreaRoutes<Api>>,
+): AreaRoutes<Api> {
+  const entries = Object.entries(routes).map(([name, entry]) => [
+    name,
+    typeof entry === 'function'
+      ? { handler: entry, administrators: true }
+      : { ...entry, administrators: true },
+  ]);
+  return Object.fromEntries(entries) as AreaRoutes<Api>;
 }

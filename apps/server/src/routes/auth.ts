@@ -1,62 +1,82 @@
-/** HTTP side of accounts: spec §7's /auth/* calls plus e-mail verification and public config. */
-import { MESSAGES, PRODUCT_NAME } from '@keystone/contract';
-import { authApi } from '@keystone/contract/endpoints/auth';
-import type { FastifyInstance } from 'fastify';
+/**
+ * HTTP side of accounts: spec §7's /auth/* calls (sign-up, login, the login's second step,
+ * password reset and change, logout), e-mail verification and the public config.
+ */
+import { MESSAGES, PRODUCT_NAME, SESSION_MESSAGES } from '@keystone/contract';
+import type { authApi } from '@keystone/contract/endpoints/auth';
 import type { AppContext } from '../core/context';
 import { revokeKey } from '../core/keys';
 import { originOf, recordSecurityEvent } from '../core/securityEvents';
-import { route } from '../http/route';
+import type { AreaRoutes } from '../http/route';
 import { loginWithGoogle, publicGoogleConfig } from '../modules/auth/google';
 import { login } from '../modules/auth/login';
+import { loginWithMfa } from '../modules/auth/mfaLogin';
+import { changePassword } from '../modules/auth/passwordChange';
 import { confirmPasswordReset, requestPasswordReset } from '../modules/auth/passwordReset';
-import { register } from '../modules/auth/signup';
+import { register, verificationLinkState, verifyEmail } from '../modules/auth/signup';
 import { deviceTokenOf, rememberBrowser } from '../modules/auth/trustedDevices';
 import { needsSetup } from '../modules/setup/service';
-import { mfaRoutes } from './mfa';
-import { sessionRoutes } from './sessions';
-import { signupRoutes } from './signup';
 
-export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, authApi.config, async () => ({
+export const authRoutes = (ctx: AppContext): AreaRoutes<typeof authApi> => ({
+  config: async () => ({
     product_name: PRODUCT_NAME,
     google: await publicGoogleConfig(ctx),
     needs_setup: await needsSetup(ctx.db),
-  }));
+  }),
 
-  route(app, ctx, authApi.register, async ({ body }) => ({
+  register: async ({ body }) => ({
     detail: MESSAGES.registrationDone,
     browser_secret: await register(ctx, body),
-  }));
+  }),
 
-  signupRoutes(app, ctx);
+  // What the verification link's page should offer: reads only.
+  verificationLink: ({ params }) => verificationLinkState(ctx.db, params.token),
 
-  route(app, ctx, authApi.login, async ({ body, request, reply }) => {
+  // A POST only: a GET of any link (mail scanners fetch them) changes nothing.
+  verifyEmail: async ({ body, request }) => {
+    await verifyEmail(ctx, body, originOf(request));
+    return { detail: MESSAGES.emailVerified };
+  },
+
+  login: async ({ body, request, reply }) => {
     const answer = await login(ctx, body.email, body.password, originOf(request), deviceTokenOf(request));
     await rememberBrowser(ctx, request, reply, answer);
     return answer;
-  });
+  },
 
-  route(app, ctx, authApi.google, async ({ body, request, reply }) => {
+  google: async ({ body, request, reply }) => {
     const answer = await loginWithGoogle(ctx, body, originOf(request));
     await rememberBrowser(ctx, request, reply, answer);
     return answer;
-  });
+  },
 
-  route(app, ctx, authApi.requestPasswordReset, async ({ body }) => {
+  requestPasswordReset: async ({ body }) => {
     await requestPasswordReset(ctx, body.email);
     return { detail: MESSAGES.passwordResetSent };
-  });
+  },
 
-  route(app, ctx, authApi.confirmPasswordReset, async ({ params, body, request }) => {
+  confirmPasswordReset: async ({ params, body, request }) => {
     await confirmPasswordReset(ctx, params.uid, params.token, body, originOf(request));
     return { detail: MESSAGES.passwordResetDone };
-  });
+  },
 
-  route(app, ctx, authApi.logout, async ({ user, request }) => {
+  logout: async ({ user, request }) => {
     await revokeKey(ctx.db, user);
     await recordSecurityEvent(ctx.db, ctx.log, originOf(request), { kind: 'logout', userId: user.id });
     return { detail: MESSAGES.loggedOut };
-  });
-  sessionRoutes(app, ctx);
-  mfaRoutes(app, ctx);
-}
+  },
+
+  // Rate limited like the sign-in calls (its declaration says so), which slows guessing the old password.
+  changePassword: async ({ user, body, request }) => {
+    await changePassword(ctx, user, body, originOf(request));
+    return { detail: SESSION_MESSAGES.passwordChanged };
+  },
+
+  // The second step checks a code, so it is rate limited like the other sign-in calls (its
+  // declaration says so): codes are short.
+  loginMfa: async ({ body, request, reply }) => {
+    const answer = await loginWithMfa(ctx, body, originOf(request), deviceTokenOf(request));
+    await rememberBrowser(ctx, request, reply, answer);
+    return answer;
+  },
+});

@@ -5,16 +5,16 @@
  * that, keyGate.ts refuses a key's third request under way without touching the database.
  */
 import { PDF_MESSAGES } from '@keystone/contract';
-import { pdfApi } from '@keystone/contract/endpoints/pdf';
+import type { pdfApi } from '@keystone/contract/endpoints/pdf';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { charterSource, strategySource } from '../commands/pdfSources';
 import type { AppContext } from '../core/context';
 import { busy } from '../core/errors';
 import { tokenFromHeader } from '../http/authenticate';
-import { route } from '../http/route';
+import type { AreaRoutes } from '../http/route';
 import { PdfKeyGate } from '../modules/pdf/keyGate';
 import type { MadePdf } from '../modules/pdf/pdfJobs';
-import { PdfRenderPool } from '../modules/pdf/renderPool';
+import type { PdfRenderPool } from '../modules/pdf/renderPool';
 
 function sendPdf(reply: FastifyReply, { bytes, disposition }: MadePdf): FastifyReply {
   return (
@@ -27,9 +27,10 @@ function sendPdf(reply: FastifyReply, { bytes, disposition }: MadePdf): FastifyR
   );
 }
 
-export function pdfRoutes(app: Parameters<typeof route>[0], ctx: AppContext): void {
-  const pool = new PdfRenderPool(ctx.config.pdf);
-  app.addHook('onClose', () => pool.close());
+export const pdfRoutes = (
+  ctx: AppContext,
+  { pdfPool: pool }: { pdfPool: PdfRenderPool },
+): AreaRoutes<typeof pdfApi> => {
   const keys = new PdfKeyGate();
   // A key's place is held until its answer has gone (or the client has gone away).
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -40,31 +41,27 @@ export function pdfRoutes(app: Parameters<typeof route>[0], ctx: AppContext): vo
     reply.raw.once('close', release);
   };
 
-  route(
-    app,
-    ctx,
-    pdfApi.strategy,
-    async ({ user, params, query, reply }) => {
-      const made = await pool.render(user.organisationId, async () => {
-        const source = await strategySource(ctx, user, params.id);
-        return { kind: 'strategy', input: { ...source, madeAt: ctx.clock.now(), paper: query.paper } };
-      });
-      return sendPdf(reply, made);
+  return {
+    strategy: {
+      admit,
+      handler: async ({ user, params, query, reply }) => {
+        const made = await pool.render(user.organisationId, async () => {
+          const source = await strategySource(ctx, user, params.id);
+          return { kind: 'strategy', input: { ...source, madeAt: ctx.clock.now(), paper: query.paper } };
+        });
+        return sendPdf(reply, made);
+      },
     },
-    { admit },
-  );
 
-  route(
-    app,
-    ctx,
-    pdfApi.charter,
-    async ({ user, params, query, reply }) => {
-      const made = await pool.render(user.organisationId, async () => {
-        const source = await charterSource(ctx, user, params.id);
-        return { kind: 'charter', input: { ...source, madeAt: ctx.clock.now(), paper: query.paper } };
-      });
-      return sendPdf(reply, made);
+    charter: {
+      admit,
+      handler: async ({ user, params, query, reply }) => {
+        const made = await pool.render(user.organisationId, async () => {
+          const source = await charterSource(ctx, user, params.id);
+          return { kind: 'charter', input: { ...source, madeAt: ctx.clock.now(), paper: query.paper } };
+        });
+        return sendPdf(reply, made);
+      },
     },
-    { admit },
-  );
-}
+  };
+};

@@ -1,20 +1,17 @@
-/** HTTP side of the user's own sessions and the password change (issue 13). */
+/** HTTP side of the user's own sessions (issue 13); the password change is in auth.ts. */
 import { MESSAGES, SESSION_MESSAGES } from '@keystone/contract';
-import { authApi } from '@keystone/contract/endpoints/auth';
-import { sessionsApi } from '@keystone/contract/endpoints/sessions';
-import type { FastifyInstance } from 'fastify';
+import type { sessionsApi } from '@keystone/contract/endpoints/sessions';
 import type { AppContext } from '../core/context';
 import { notFound } from '../core/errors';
 import { endOtherSessions } from '../core/keys';
 import { originOf, recordSecurityEvent } from '../core/securityEvents';
-import { route } from '../http/route';
-import { changePassword } from '../modules/auth/passwordChange';
+import type { AreaRoutes } from '../http/route';
 import { endSession, listSessions } from '../modules/sessions/service';
 
-export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, sessionsApi.list, ({ user }) => listSessions(ctx.db, user));
+export const sessionsRoutes = (ctx: AppContext): AreaRoutes<typeof sessionsApi> => ({
+  list: ({ user }) => listSessions(ctx.db, user),
 
-  route(app, ctx, sessionsApi.end, async ({ user, params, request }) => {
+  end: async ({ user, params, request }) => {
     await ctx.db.transaction(async (tx) => {
       if (!(await endSession(tx, user.id, params.id))) throw notFound(MESSAGES.notFound);
       await recordSecurityEvent(tx, ctx.log, originOf(request), {
@@ -24,9 +21,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
     });
     return { detail: SESSION_MESSAGES.sessionEnded };
-  });
+  },
 
-  route(app, ctx, sessionsApi.endOthers, async ({ user, request }) => {
+  endOthers: async ({ user, request }) => {
     await ctx.db.transaction(async (tx) => {
       const count = await endOtherSessions(tx, user.id, user.keyHash);
       await recordSecurityEvent(tx, ctx.log, originOf(request), {
@@ -36,11 +33,5 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
     });
     return { detail: SESSION_MESSAGES.otherSessionsEnded };
-  });
-
-  // Rate limited like the sign-in calls (its declaration says so), which slows guessing the old password.
-  route(app, ctx, authApi.changePassword, async ({ user, body, request }) => {
-    await changePassword(ctx, user, body, originOf(request));
-    return { detail: SESSION_MESSAGES.passwordChanged };
-  });
-}
+  },
+});

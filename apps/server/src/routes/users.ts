@@ -1,9 +1,8 @@
 /** Profile and colleagues: /get-user-details/, /update-user-details/, /users/. */
 import { snakeName } from '@keystone/contract';
-import { usersApi } from '@keystone/contract/endpoints/users';
-import type { FastifyInstance } from 'fastify';
+import type { usersApi } from '@keystone/contract/endpoints/users';
 import type { AppContext } from '../core/context';
-import { route } from '../http/route';
+import type { AreaRoutes } from '../http/route';
 import { getUserDetails, listColleagues, updateUserDetails } from '../modules/users/service';
 
 /**
@@ -19,16 +18,16 @@ function snakeCaseProfile(body: unknown): unknown {
   };
 }
 
-export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, usersApi.details, ({ user }) => getUserDetails(ctx, user));
+export const usersRoutes = (ctx: AppContext): AreaRoutes<typeof usersApi> => ({
+  details: ({ user }) => getUserDetails(ctx, user),
 
   // The camelCase names are renamed before route() parses the body with the declared schema.
-  app.register(async (scope) => {
-    scope.addHook('preHandler', async (request) => {
+  updateDetails: {
+    prepare: async (request) => {
       request.body = snakeCaseProfile(request.body);
-    });
-    route(scope, ctx, usersApi.updateDetails, ({ user, body }) => updateUserDetails(ctx, user, body));
-  });
+    },
+    handler: ({ user, body }) => updateUserDetails(ctx, user, body),
+  },
 
-  route(app, ctx, usersApi.colleagues, ({ user }) => listColleagues(ctx, user));
-}
+  colleagues: ({ user }) => listColleagues(ctx, user),
+});

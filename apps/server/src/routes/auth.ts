@@ -11,7 +11,6 @@ import type { AreaRoutes } from '../http/route';
 import { loginWithGoogle, publicGoogleConfig } from '../modules/auth/google';
 import { login } from '../modules/auth/login';
 import { loginWithMfa } from '../modules/auth/mfaLogin';
-import { changePassword } from '../modules/auth/passwordChange';
 import { confirmPasswordReset, requestPasswordReset } from '../modules/auth/passwordReset';
 import { register, verificationLinkState, verifyEmail } from '../modules/auth/signup';
 import { deviceTokenOf, rememberBrowser } from '../modules/auth/trustedDevices';
@@ -64,12 +63,6 @@ export const authRoutes = (ctx: AppContext): AreaRoutes<typeof authApi> => ({
     await revokeKey(ctx.db, user);
     await recordSecurityEvent(ctx.db, ctx.log, originOf(request), { kind: 'logout', userId: user.id });
     return { detail: MESSAGES.loggedOut };
-  },
-
-  // Rate limited like the sign-in calls (its declaration says so), which slows guessing the old password.
-  changePassword: async ({ user, body, request }) => {
-    await changePassword(ctx, user, body, originOf(request));
-    return { detail: SESSION_MESSAGES.passwordChanged };
   },
 
   // The second step checks a code, so it is rate limited like the other sign-in calls (its

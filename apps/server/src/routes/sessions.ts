@@ -1,4 +1,4 @@
-/** HTTP side of the user's own sessions (issue 13); the password change is in auth.ts. */
+/** HTTP side of the user's own sessions (issue 13) and the password change that ends the others. */
 import { MESSAGES, SESSION_MESSAGES } from '@keystone/contract';
 import type { sessionsApi } from '@keystone/contract/endpoints/sessions';
 import type { AppContext } from '../core/context';
@@ -6,6 +6,7 @@ import { notFound } from '../core/errors';
 import { endOtherSessions } from '../core/keys';
 import { originOf, recordSecurityEvent } from '../core/securityEvents';
 import type { AreaRoutes } from '../http/route';
+import { changePassword } from '../modules/sessions/passwordChange';
 import { endSession, listSessions } from '../modules/sessions/service';
 
 export const sessionsRoutes = (ctx: AppContext): AreaRoutes<typeof sessionsApi> => ({
@@ -33,5 +34,11 @@ export const sessionsRoutes = (ctx: AppContext): AreaRoutes<typeof sessionsApi> 
       });
     });
     return { detail: SESSION_MESSAGES.otherSessionsEnded };
+  },
+
+  // Rate limited like the sign-in calls (its declaration says so), which slows guessing the old password.
+  changePassword: async ({ user, body, request }) => {
+    await changePassword(ctx, user, body, originOf(request));
+    return { detail: SESSION_MESSAGES.passwordChanged };
   },
 });

@@ -6,7 +6,6 @@
 import {
   type LoginOrMfaResponse,
   type LoginRequest,
-  type PasswordChangeRequest,
   type PasswordResetConfirmRequest,
   type RegistrationRequest,
   type VerificationLinkState,
@@ -67,12 +66,6 @@ export interface EmailVerification {
   password: string;
 }
 
-export interface PasswordChange {
-  oldPassword: string;
-  password: string;
-  repeatPassword: string;
-}
-
 /** In the browser that signed up: the link's token and the secret the sign-up's answer gave it. */
 export interface BrowserVerification {
   token: string;
@@ -98,12 +91,6 @@ export const emailVerificationWire: WireNames<EmailVerification, VerifyEmailRequ
 export const passwordResetWire: WireNames<PasswordReset, PasswordResetConfirmRequest> = {
   uid: 'uid',
   token: 'token',
-  password: 'new_password1',
-  repeatPassword: 'new_password2',
-};
-
-export const passwordChangeWire: WireNames<PasswordChange, PasswordChangeRequest> = {
-  oldPassword: 'old_password',
   password: 'new_password1',
   repeatPassword: 'new_password2',
 };
@@ -189,11 +176,5 @@ export async function confirmPasswordReset(reset: PasswordReset): Promise<string
     params: { uid: reset.uid, token: reset.token },
     body: toWire(reset, passwordResetWire),
   });
-  return answer.detail;
-}
-
-/** The signed-in user's own password (profile settings; sessions.ts rereads the sessions after it). */
-export async function changePassword(change: PasswordChange): Promise<string> {
-  const answer = await apiRequest(authApi.changePassword, { body: toWire(change, passwordChangeWire) });
   return answer.detail;
 }

@@ -1,19 +1,37 @@
 /**
- * The user's own sessions, and the password change that rereads them (its call: auth.ts), on the
- * Security section of profile settings.
+ * The user's own sessions, and the password change that rereads them, on the Security section of
+ * profile settings.
  */
-import type { SessionInfo } from '@keystone/contract';
+import type { PasswordChangeRequest, SessionInfo } from '@keystone/contract';
 import { sessionsApi } from '@keystone/contract/endpoints/sessions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { changePassword } from './auth';
 import { apiRequest } from './client';
 import { useSession } from './session';
 import { type Camel, toCamel } from './wireCase';
+import { toWire, type WireNames } from './wireForms';
+
+export interface PasswordChange {
+  oldPassword: string;
+  password: string;
+  repeatPassword: string;
+}
+
+export const passwordChangeWire: WireNames<PasswordChange, PasswordChangeRequest> = {
+  oldPassword: 'old_password',
+  password: 'new_password1',
+  repeatPassword: 'new_password2',
+};
 
 export type SessionEntry = Camel<SessionInfo>;
 
 /** Keyed by the signed-in user, so another login never sees this one's sessions. */
 const sessionsKey = (userId: number | undefined) => ['sessions', userId] as const;
+
+/** The signed-in user's own password (profile settings; the sessions are reread after it). */
+async function changePassword(change: PasswordChange): Promise<string> {
+  const answer = await apiRequest(sessionsApi.changePassword, { body: toWire(change, passwordChangeWire) });
+  return answer.detail;
+}
 
 async function fetchSessions(): Promise<SessionEntry[]> {
   return toCamel(await apiRequest(sessionsApi.list, {}));

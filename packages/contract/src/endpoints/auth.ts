@@ -13,7 +13,6 @@ import {
 } from '../auth';
 import { type Endpoint, resetLinkParams, tokenParams } from '../endpoint';
 import { loginOrMfaResponse, mfaLoginRequest } from '../mfa';
-import { passwordChangeRequest } from '../sessions';
 
 export const authApi = {
   config: {
@@ -107,16 +106,6 @@ export const authApi = {
     summary: 'Revoke this API key',
     auth: true,
     answer: detailResponse,
-  },
-  changePassword: {
-    method: 'POST',
-    path: '/api/auth/password/change/',
-    tag: 'auth',
-    summary: 'Change my password (ends my other sessions, mails a notice)',
-    auth: true,
-    body: passwordChangeRequest,
-    answer: detailResponse,
-    rateLimit: 'signIn',
   },
   loginMfa: {
     method: 'POST',

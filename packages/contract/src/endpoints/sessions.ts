@@ -1,7 +1,10 @@
-/** A signed-in person's sessions (their API keys): listed, ended one by one or all but this one. */
+/**
+ * A signed-in person's sessions (their API keys): listed, ended one by one or all but this one;
+ * and their password, whose change ends the others.
+ */
 import { detailResponse } from '../auth';
 import { type Endpoint, idParams } from '../endpoint';
-import { sessionSchema } from '../sessions';
+import { passwordChangeRequest, sessionSchema } from '../sessions';
 import { z } from '../z';
 
 export const sessionsApi = {
@@ -30,5 +33,15 @@ export const sessionsApi = {
     summary: 'End every session of mine but the current one',
     auth: true,
     answer: detailResponse,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/auth/password/change/',
+    tag: 'auth',
+    summary: 'Change my password (ends my other sessions, mails a notice)',
+    auth: true,
+    body: passwordChangeRequest,
+    answer: detailResponse,
+    rateLimit: 'signIn',
   },
 } satisfies Record<string, Endpoint>;

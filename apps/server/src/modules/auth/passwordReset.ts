@@ -11,8 +11,8 @@ import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { passwordResetMail } from '../../mail/accountMails';
 import { enqueueMail } from '../../mail/outbox';
+import { queuePasswordNotice } from '../../mail/passwordNotice';
 import { consumeToken, issueToken, voidTokens } from './oneTimeTokens';
-import { queuePasswordNotice } from './passwordChange';
 
 /** Always succeeds from the caller's view, so it cannot be used to find out who has an account. */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {

@@ -3,9 +3,8 @@
 import { passwordChangeRequest, SESSION_MESSAGES } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import { useForm } from 'react-hook-form';
-import { type PasswordChange, passwordChangeWire } from '../../api/auth';
 import { errorMessage } from '../../api/errorMessages';
-import { useChangePassword } from '../../api/sessions';
+import { type PasswordChange, passwordChangeWire, useChangePassword } from '../../api/sessions';
 import { contractResolver, showServerFieldErrors } from '../../api/wireForms';
 import { FormTextField } from '../../components/FormTextField';
 import { NewPasswordField } from '../../components/NewPasswordField';

@@ -1,10 +1,5 @@
-/** Changing the password from the profile settings, and the notice mail a change or reset sends. */
-import {
-  describeUserAgent,
-  MESSAGES,
-  type PasswordChangeRequest,
-  SESSION_MESSAGES,
-} from '@keystone/contract';
+/** Changing the password from the profile settings: checked, set, the other sessions ended, a notice mailed. */
+import { MESSAGES, type PasswordChangeRequest, SESSION_MESSAGES } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import { accountOf, claimAttempt, releaseAttempt } from '../../core/accountThrottle';
 import type { SignedIn } from '../../core/actor';
@@ -16,8 +11,7 @@ import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEven
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { passwordChangedMail } from '../../mail/accountMails';
-import { enqueueMail } from '../../mail/outbox';
+import { queuePasswordNotice } from '../../mail/passwordNotice';
 
 /** Checks the current password, sets the new one and ends every other session of the user. */
 export async function changePassword(
@@ -54,22 +48,4 @@ export async function changePassword(
     await queuePasswordNotice(ctx, tx, account, 'changed', origin);
   });
   ctx.mailQueued();
-}
-
-/** Queues the "your password was changed" mail in the transaction that changed it. */
-export async function queuePasswordNotice(
-  ctx: AppContext,
-  tx: Queryable,
-  account: { email: string; firstName: string },
-  how: 'changed' | 'reset',
-  origin: RequestOrigin,
-): Promise<void> {
-  const notice = passwordChangedMail(account.firstName, {
-    how,
-    at: new Date(),
-    browser: describeUserAgent(origin.userAgent),
-    ip: origin.ip,
-    forgotPasswordLink: `${ctx.config.appUrl}/forgot-password`,
-  });
-  await enqueueMail(tx, { to: account.email, ...notice });
 }

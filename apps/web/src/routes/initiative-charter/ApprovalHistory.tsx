@@ -37,7 +37,12 @@ export function ApprovalHistory({ initiativeId }: { initiativeId: number }) {
     <Box {...PRINT_HIDDEN}>
       <CharterSection id="approval-history" title={CHARTER_MESSAGES.approvalHistory}>
         {history.isPending && (
-          <Skeleton variant="rounded" height={48} aria-label="Loading the approval history" />
+          <Skeleton
+            variant="rounded"
+            height={48}
+            role="progressbar"
+            aria-label="Loading the approval history"
+          />
         )}
         {history.isError && (
           <RetryAlert

@@ -122,7 +122,9 @@ export function TimelineTable() {
         )
       }
     >
-      {timelines.isPending && <Skeleton variant="rounded" height={72} aria-label="Loading timeline" />}
+      {timelines.isPending && (
+        <Skeleton variant="rounded" height={72} role="progressbar" aria-label="Loading timeline" />
+      )}
       {timelines.isError && (
         <RetryAlert
           message={charterFailure('fetchTimelines', timelines.error)}

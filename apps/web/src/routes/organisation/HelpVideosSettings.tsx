@@ -30,7 +30,9 @@ export function HelpVideosSettings() {
   const videos = useHelpVideos();
   const outcome = useOutcome();
   if (videos.isPending)
-    return <Skeleton variant="rounded" height={200} aria-label="Loading the help videos" />;
+    return (
+      <Skeleton variant="rounded" height={200} role="progressbar" aria-label="Loading the help videos" />
+    );
   if (videos.isError) {
     return <Alert severity="error">{errorMessage(videos.error, HELP_VIDEO_MESSAGES.fetchFailed)}</Alert>;
   }

@@ -37,7 +37,7 @@ export function MembersTable() {
   const [deactivating, setDeactivating] = useState<Member | null>(null);
 
   if (members.isPending) {
-    return <Skeleton variant="rounded" height={160} aria-label="Loading the members" />;
+    return <Skeleton variant="rounded" height={160} role="progressbar" aria-label="Loading the members" />;
   }
   if (members.isError) {
     return (

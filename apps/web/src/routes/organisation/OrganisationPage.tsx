@@ -53,7 +53,9 @@ function AdministratorsOnly() {
  */
 function AdministratorSections() {
   if (!answeredOnce([useOrganisation(), useMembers(), useInvites(), useHelpVideos()])) {
-    return <Skeleton variant="rounded" height={480} aria-label="Loading the organisation" />;
+    return (
+      <Skeleton variant="rounded" height={480} role="progressbar" aria-label="Loading the organisation" />
+    );
   }
   return (
     <>

@@ -16,7 +16,9 @@ import { OutcomeAlert, useOutcome } from './outcome';
 export function OrganisationSettings() {
   const organisation = useOrganisation();
   if (organisation.isPending) {
-    return <Skeleton variant="rounded" height={120} aria-label="Loading the organisation" />;
+    return (
+      <Skeleton variant="rounded" height={120} role="progressbar" aria-label="Loading the organisation" />
+    );
   }
   if (organisation.isError) {
     return (

@@ -26,7 +26,7 @@ export function PendingInvites() {
   const [revoking, setRevoking] = useState<Invite | null>(null);
 
   if (invites.isPending)
-    return <Skeleton variant="rounded" height={80} aria-label="Loading the invitations" />;
+    return <Skeleton variant="rounded" height={80} role="progressbar" aria-label="Loading the invitations" />;
   if (invites.isError)
     return <RetryAlert message={MESSAGES.getInvitesFailed} onRetry={() => void invites.refetch()} />;
 

@@ -71,7 +71,9 @@ export function SecurityLog() {
   return (
     <Box>
       <SecurityLogFilters filter={filter} people={people} onChange={setFilter} />
-      {log.isPending && <Skeleton variant="rounded" height={160} aria-label="Loading the security log" />}
+      {log.isPending && (
+        <Skeleton variant="rounded" height={160} role="progressbar" aria-label="Loading the security log" />
+      )}
       {log.isSuccess && entries.length === 0 && (
         <Typography color="textSecondary">
           {filtered ? ORGANISATION_LABELS.noMatchingEvents : ORGANISATION_LABELS.noSecurityEvents}

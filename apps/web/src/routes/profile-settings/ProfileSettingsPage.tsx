@@ -32,7 +32,7 @@ export function ProfileSettingsPage() {
  */
 function ProfileSections() {
   if (!answeredOnce([useUserDetails(), useInvites()])) {
-    return <Skeleton variant="rounded" height={640} aria-label="Loading your profile" />;
+    return <Skeleton variant="rounded" height={640} role="progressbar" aria-label="Loading your profile" />;
   }
   return (
     <>

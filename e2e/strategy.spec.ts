@@ -96,6 +96,8 @@ test('a strategy master builds, reorders, prunes and downloads a strategy', asyn
   await page.keyboard.press('Space');
   await expect(announcement).toHaveCount(1);
   const pickedUp = (await announcement.textContent()) ?? '';
+  // The sensor listens for the arrow keys from a timer it set on pick-up: a timer set now runs after it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   await page.keyboard.press('ArrowDown');
   await expect(announcement).not.toHaveText(pickedUp);
   await page.keyboard.press('Space');

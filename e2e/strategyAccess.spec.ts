@@ -107,6 +107,9 @@ test('focus areas and initiatives move without dragging, by pointer and by keybo
   const dndLive = page.locator('[id^="DndLiveRegion"]').filter({ hasText: /./ });
   await page.keyboard.press('Space');
   await expect(dndLive).toHaveText(BOARD_ITEM_TEXT.pickedUp(`'${INITIATIVES[1]}'`, 1, 3));
+  // dnd-kit's keyboard sensor listens for the arrow keys from a timer it sets on pick-up, which a
+  // busy machine may not have run yet: a timer set now runs after it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   await page.keyboard.press('ArrowDown');
   await expect(dndLive).toHaveText(BOARD_ITEM_TEXT.over(`'${INITIATIVES[1]}'`, 2, 3));
   await page.keyboard.press('Space');

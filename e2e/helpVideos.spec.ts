@@ -105,6 +105,12 @@ test('each help dialog shows its built-in video, downloaded only when played', a
         .poll(() => video.evaluate((element) => (element as unknown as { poster: string }).poster))
         .toMatch(/\/assets\/.*\.webp$/);
       videoUrl = (await video.locator('source').getAttribute('src')) ?? '';
+      // Measured once the dialog has faded in: mid-fade its text is lighter than it will be.
+      await page.waitForFunction(() =>
+        (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running'),
+      );
       expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();

@@ -9,7 +9,7 @@ import { and, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { activity, users } from '../db/schema';
 import { conflict } from './errors';
-import { presentUserSummary } from './userPresenters';
+import { personColumns, presentUserSummary } from './userPresenters';
 
 /** One changed field (wire name), or a whole record created (old null) or deleted (new null). */
 export interface FieldChange<F extends string = string> {
@@ -123,15 +123,6 @@ export async function ensureNotStale<M extends ActivityModel>(
 
 /** Only on the conflict path: the person behind the newest conflicting change. */
 async function personSummary(db: Queryable, id: number) {
-  const [person] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isActive: users.isActive,
-    })
-    .from(users)
-    .where(eq(users.id, id));
+  const [person] = await db.select(personColumns).from(users).where(eq(users.id, id));
   return person ? presentUserSummary(person) : null;
 }

@@ -11,15 +11,7 @@ import { readBoth } from '../db/reads';
 import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } from '../db/schema';
 import { loadCurrentComments } from './currentComments';
 import { type InitiativePeople, presentFocusArea, presentInitiative } from './strategyPresenters';
-import { presentUserSummary } from './userPresenters';
-
-const personColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  isActive: users.isActive,
-};
+import { personColumns, presentUserSummary } from './userPresenters';
 
 /** People sorted by name with nameless (not yet signed up) people last, then by e-mail. */
 function byName(a: UserSummary, b: UserSummary): number {

@@ -6,7 +6,7 @@
  */
 import type { UserSummary } from '@keystone/contract';
 import { inArray } from 'drizzle-orm';
-import { presentUserSummary } from '../../core/userPresenters';
+import { personColumns, presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -32,16 +32,7 @@ export async function summariesOf(
 ): Promise<(ids: readonly number[]) => UserSummary[]> {
   const unique = [...new Set(userIds)];
   const rows = unique.length
-    ? await db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          isActive: users.isActive,
-        })
-        .from(users)
-        .where(inArray(users.id, unique))
+    ? await db.select(personColumns).from(users).where(inArray(users.id, unique))
     : [];
   const byId = new Map(rows.map((row) => [row.id, presentUserSummary(row)]));
   return (ids) => ids.flatMap((id) => byId.get(id) ?? []);

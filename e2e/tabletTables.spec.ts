@@ -40,7 +40,9 @@ const EMAIL_LINES = `(element) => {
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_ELEMENT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent || '';
-    if (!/^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/.test(text)) continue;
+    // An address starts with a letter or digit: a cell that holds a nameless member's "—" and the
+    // address is not one address, the element holding the address alone is.
+    if (!/^[a-z0-9][^\\s@]*@[^\\s@]+\\.[^\\s@]+$/i.test(text)) continue;
     if ([...node.children].some((child) => child.textContent === text)) continue;
     const characters = [];
     const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);

@@ -35,6 +35,7 @@ export function wireFocusArea(id: number, sortIndex: number, initiatives: Initia
     created_at: stamp,
     updated_at: stamp,
     initiatives,
+    measures: [],
   };
 }
 

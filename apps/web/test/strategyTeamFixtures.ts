@@ -32,6 +32,7 @@ export function wireStrategy(fields: Partial<Strategy> = {}): Strategy {
         strategy: 5,
         created_at: stamp,
         updated_at: stamp,
+        measures: [],
         initiatives: [
           wireInitiative(11, 3, { title: '<p>Launch onboarding</p>', owners: [BEN], team_members: [CARL] }),
           wireInitiative(12, 3),
@@ -46,6 +47,7 @@ export function wireStrategy(fields: Partial<Strategy> = {}): Strategy {
         strategy: 5,
         created_at: stamp,
         updated_at: stamp,
+        measures: [],
         initiatives: [wireInitiative(13, 4, { title: 'Partners' })],
       },
     ],

@@ -32,6 +32,7 @@ export function wireInitiative(id: number, focusArea: number, fields: Partial<In
     sponsors: [],
     team_members: [],
     comments: [],
+    measures: [],
     created_at: stamp,
     updated_at: stamp,
     ...fields,

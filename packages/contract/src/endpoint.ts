@@ -40,7 +40,7 @@ export interface Endpoint {
   /** Answers HTML instead of JSON. */
   html?: boolean;
   /** Answers a file of this type to download (Content-Disposition: attachment) instead of JSON. */
-  file?: 'application/pdf';
+  file?: 'application/pdf' | 'text/csv';
 }
 
 /** How many 'costly' calls one person may make a minute (a PDF takes tens of milliseconds of CPU). */

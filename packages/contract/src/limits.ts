@@ -32,6 +32,17 @@ export const LIMITS = {
   frequencyMax: 366,
   reminderOffsetMax: 1000,
   additionalRecipients: 50,
+  /** Measures (DESIGN §10): per initiative and per focus area, and the bounds of a definition. */
+  measuresPerItem: 3,
+  measureTitle: 120,
+  measureUnitLabel: 24,
+  measureDecimalsMax: 4,
+  /** Digits a number may carry, so it is exact in PostgreSQL numeric and in a browser's double. */
+  measureSignificantDigits: 15,
+  measureAmberBandMax: 100,
+  readingNote: 280,
+  /** Locked readings per measure in a page read (the CSV download has them all). */
+  readingsOnPage: 24,
 } as const;
 
 export const TIMINGS = {

@@ -79,6 +79,27 @@ export function canEditProgress(
 /** Changing the team members: the same people as editing progress. @alias */
 export const canEditTeamMembers = canEditProgress;
 
+/**
+ * Defining a measure (DESIGN §10): whoever may edit its initiative, or the strategy for a
+ * measure of a focus area (`initiative` null).
+ */
+export function canDefineMeasure(
+  userId: number,
+  strategy: StrategyRoles,
+  initiative: InitiativeRoles | null,
+): boolean {
+  return initiative ? canEditInitiative(userId, strategy, initiative) : canEditStrategy(userId, strategy);
+}
+
+/** Entering a measure's readings: whoever may edit its initiative's progress, or the strategy's masters. */
+export function canWriteReading(
+  userId: number,
+  strategy: StrategyRoles,
+  initiative: InitiativeRoles | null,
+): boolean {
+  return initiative ? canEditProgress(userId, strategy, initiative) : canEditStrategy(userId, strategy);
+}
+
 /** Masters and anyone with a role in one of its initiatives see a strategy. */
 export function canViewStrategy(userId: number, strategy: StrategyRoles): boolean {
   return (

@@ -1,6 +1,7 @@
 /** Strategy, focus area, initiative and team payloads (spec §3, §7). */
 import { versionInput } from './history';
 import { LIMITS } from './limits';
+import { measureSchema } from './measures';
 import { MESSAGES } from './messages';
 import { digitsAsNumber, idSchema } from './primitives';
 import { commentSchema } from './progress';
@@ -185,6 +186,8 @@ export const initiativeSchema = z
     team_members: z.array(userSummary),
     /** The current (unlocked) Progress, Roadblocks and Next steps comments, in that order. */
     comments: z.array(commentSchema),
+    /** Its measures (at most LIMITS.measuresPerItem), in order, with their readings. */
+    measures: z.array(measureSchema),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -213,6 +216,8 @@ export const focusAreaSchema = z
     created_at: z.string(),
     updated_at: z.string(),
     initiatives: z.array(initiativeSchema),
+    /** The focus area's own measures (at most LIMITS.measuresPerItem), in order, with their readings. */
+    measures: z.array(measureSchema),
   })
   .meta({ id: 'FocusArea' });
 export type FocusArea = z.infer<typeof focusAreaSchema>;

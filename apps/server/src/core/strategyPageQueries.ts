@@ -1,15 +1,17 @@
 /**
  * Reads a whole strategy page in a fixed number of queries, however large it is:
- * strategy, masters, focus areas, initiatives, members (+ approvers). No query per row. The page,
+ * strategy, masters, focus areas, initiatives, members (+ approvers), comments, measures (with
+ * their readings). No query per row. The page,
  * the adds, moves and restores of focus areas and initiatives, and the team pages read it.
  */
-import type { FocusArea, Initiative, UserSummary } from '@keystone/contract';
+import type { FocusArea, Initiative, Measure, UserSummary } from '@keystone/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
 import { readBoth } from '../db/reads';
 import { focusAreas, initiativeMembers, initiatives, strategyMasters, users } from '../db/schema';
 import { loadCurrentComments } from './currentComments';
+import { groupMeasures, loadMeasures } from './measureQueries';
 import { type InitiativePeople, presentFocusArea, presentInitiative } from './strategyPresenters';
 import { personColumns, presentUserSummary } from './userPresenters';
 
@@ -30,12 +32,23 @@ export async function loadMasters(db: Queryable, strategyId: number): Promise<Us
   return rows.map(presentUserSummary).sort(byName);
 }
 
-/** Initiatives (with people) of the given focus areas, grouped by focus area, in order. */
-export async function loadInitiatives(
+/** What a focus area holds: its initiatives (with people, comments and measures) and its own measures. */
+export interface FocusAreaContents {
+  initiatives: Initiative[];
+  measures: Measure[];
+}
+
+/**
+ * The initiatives (with people, comments and measures) and the measures of the given focus
+ * areas, grouped by focus area, in order: four queries however many there are.
+ */
+export async function loadFocusAreaContents(
   db: Queryable,
   focusAreaIds: readonly number[],
-): Promise<Map<number, Initiative[]>> {
-  const grouped = new Map<number, Initiative[]>(focusAreaIds.map((id) => [id, []]));
+): Promise<Map<number, FocusAreaContents>> {
+  const grouped = new Map<number, FocusAreaContents>(
+    focusAreaIds.map((id) => [id, { initiatives: [], measures: [] }]),
+  );
   if (focusAreaIds.length === 0) return grouped;
   const approver = alias(users, 'approver');
   const rows = await db
@@ -54,19 +67,42 @@ export async function loadInitiatives(
     .where(inArray(initiatives.focusAreaId, [...focusAreaIds]))
     .orderBy(asc(initiatives.sortIndex), asc(initiatives.id));
   const ids = rows.map((row) => row.initiative.id);
-  const [people, comments] = await readBoth(
+  const [people, [comments, measures]] = await readBoth(
     db,
     () => loadPeople(db, ids),
-    () => loadCurrentComments(db, ids),
+    () =>
+      readBoth(
+        db,
+        () => loadCurrentComments(db, ids),
+        () => loadMeasures(db, { initiativeIds: ids, focusAreaIds }),
+      ),
   );
+  const { byInitiative, byFocusArea } = groupMeasures(measures);
+  for (const [focusAreaId, contents] of grouped) contents.measures = byFocusArea.get(focusAreaId) ?? [];
   for (const { initiative, approver: approvedBy } of rows) {
     const initiativePeople = people.get(initiative.id) ?? noPeople();
     initiativePeople.approvalUser = approvedBy ? presentUserSummary(approvedBy) : null;
     grouped
       .get(initiative.focusAreaId)
-      ?.push(presentInitiative(initiative, initiativePeople, comments.get(initiative.id) ?? []));
+      ?.initiatives.push(
+        presentInitiative(
+          initiative,
+          initiativePeople,
+          comments.get(initiative.id) ?? [],
+          byInitiative.get(initiative.id) ?? [],
+        ),
+      );
   }
   return grouped;
+}
+
+/** Only the initiatives of the given focus areas, grouped by focus area (loadFocusAreaContents). */
+export async function loadInitiatives(
+  db: Queryable,
+  focusAreaIds: readonly number[],
+): Promise<Map<number, Initiative[]>> {
+  const contents = await loadFocusAreaContents(db, focusAreaIds);
+  return new Map([...contents].map(([id, { initiatives: list }]) => [id, list]));
 }
 
 const noPeople = (): InitiativePeople => ({ owners: [], sponsors: [], teamMembers: [], approvalUser: null });
@@ -108,11 +144,11 @@ export async function loadFocusAreas(db: Queryable, strategyId: number): Promise
     .from(focusAreas)
     .where(eq(focusAreas.strategyId, strategyId))
     .orderBy(asc(focusAreas.sortIndex), asc(focusAreas.id));
-  const initiativesByArea = await loadInitiatives(
+  const contents = await loadFocusAreaContents(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => presentFocusArea(row, initiativesByArea.get(row.id) ?? []));
+  return rows.map((row) => presentFocusArea(row, contents.get(row.id)));
 }
 
 /** The masters of each strategy, as the lists show them: one query however many strategies. */

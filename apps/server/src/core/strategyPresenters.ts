@@ -1,5 +1,12 @@
 /** The wire form (spec §3) of strategies, focus areas and initiatives, built in one place. */
-import type { Comment, FocusArea, Initiative, StrategySummary, UserSummary } from '@keystone/contract';
+import type {
+  Comment,
+  FocusArea,
+  Initiative,
+  Measure,
+  StrategySummary,
+  UserSummary,
+} from '@keystone/contract';
 import type { focusAreas, initiatives, strategies } from '../db/schema';
 import { charterTexts } from './charterColumns';
 
@@ -35,6 +42,7 @@ export function presentInitiative(
   initiative: InitiativeRow,
   people: InitiativePeople,
   comments: Comment[],
+  measures: Measure[],
 ): Initiative {
   return {
     id: initiative.id,
@@ -57,12 +65,16 @@ export function presentInitiative(
     sponsors: people.sponsors,
     team_members: people.teamMembers,
     comments,
+    measures,
     created_at: initiative.createdAt.toISOString(),
     updated_at: initiative.updatedAt.toISOString(),
   };
 }
 
-export function presentFocusArea(focusArea: FocusAreaRow, presentedInitiatives: Initiative[]): FocusArea {
+export function presentFocusArea(
+  focusArea: FocusAreaRow,
+  contents: { initiatives: Initiative[]; measures: Measure[] } = { initiatives: [], measures: [] },
+): FocusArea {
   return {
     id: focusArea.id,
     model: 'focusArea',
@@ -72,6 +84,7 @@ export function presentFocusArea(focusArea: FocusAreaRow, presentedInitiatives: 
     strategy: focusArea.strategyId,
     created_at: focusArea.createdAt.toISOString(),
     updated_at: focusArea.updatedAt.toISOString(),
-    initiatives: presentedInitiatives,
+    initiatives: contents.initiatives,
+    measures: contents.measures,
   };
 }

@@ -6,4 +6,5 @@ export * from './accountSecuritySchema';
 export * from './accountsSchema';
 export * from './deletedRecordsSchema';
 export * from './helpVideosSchema';
+export * from './measuresSchema';
 export * from './strategiesSchema';

@@ -22,7 +22,7 @@ import { changeBy, publish, structureChange } from '../../core/events';
 import { SNAPSHOT_TABLES, type Snapshot, type SnapshotRow } from '../../core/keepDeleted';
 import { moveTo, writeOrder } from '../../core/ordering';
 import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
-import { loadInitiatives } from '../../core/strategyPageQueries';
+import { loadFocusAreaContents, loadInitiatives } from '../../core/strategyPageQueries';
 import { presentFocusArea } from '../../core/strategyPresenters';
 import { touchStrategy } from '../../core/strategyRow';
 import type { Queryable } from '../../db/client';
@@ -160,8 +160,8 @@ export async function restoreFocusArea(ctx: AppContext, user: Actor, id: number)
   });
   const [row] = await ctx.db.select().from(focusAreas).where(eq(focusAreas.id, id));
   if (!row || row.strategyId !== strategyId) throw notFound(NOT_FOUND.focusArea);
-  const byArea = await loadInitiatives(ctx.db, [id]);
-  return presentFocusArea(row, byArea.get(id) ?? []);
+  const contents = await loadFocusAreaContents(ctx.db, [id]);
+  return presentFocusArea(row, contents.get(id));
 }
 
 export async function restoreInitiative(ctx: AppContext, user: Actor, id: number): Promise<Initiative> {

@@ -12,7 +12,7 @@ import { keepDeleted } from '../../core/keepDeleted';
 import { moveTo, writeOrder } from '../../core/ordering';
 import { requirePlainText, sanitizeRichText } from '../../core/sanitize';
 import { ensure, loadStrategyAccess, type StrategyAccess } from '../../core/strategyAccess';
-import { loadInitiatives } from '../../core/strategyPageQueries';
+import { loadFocusAreaContents } from '../../core/strategyPageQueries';
 import { presentFocusArea } from '../../core/strategyPresenters';
 import { lockStrategyRow, touchStrategy } from '../../core/strategyRow';
 import type { Queryable } from '../../db/client';
@@ -38,8 +38,8 @@ async function loadFocusAreaAccess(db: Queryable, focusAreaId: number, user: Act
 }
 
 async function presentOne(db: Queryable, row: typeof focusAreas.$inferSelect): Promise<FocusArea> {
-  const byArea = await loadInitiatives(db, [row.id]);
-  return presentFocusArea(row, byArea.get(row.id) ?? []);
+  const contents = await loadFocusAreaContents(db, [row.id]);
+  return presentFocusArea(row, contents.get(row.id));
 }
 
 async function siblingIds(db: Queryable, strategyId: number): Promise<number[]> {

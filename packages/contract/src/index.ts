@@ -24,6 +24,7 @@ export * from './limits';
 export * from './linkTokens';
 export * from './measureMath';
 export * from './measures';
+export * from './measureText';
 export * from './messages';
 export * from './mfa';
 export * from './organisation';

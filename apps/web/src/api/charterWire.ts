@@ -16,7 +16,8 @@ import { type Camel, toCamel } from './wireCase';
 export type { CharterTextField };
 
 /** `strategyRoles`: the strategy's masters and this initiative's people, all the contract's rules need here. */
-export type CharterInitiative = Camel<WireInitiativeDetail> & Initiative & { strategyRoles: StrategyRoles };
+export type CharterInitiative = Omit<Camel<WireInitiativeDetail>, 'measures'> &
+  Initiative & { strategyRoles: StrategyRoles };
 
 /** `startDate`, `endDate`: a UTC day, YYYY-MM-DD, or null when not set. */
 export type Timeline = Omit<Camel<WireTimeline>, 'description'> & { description: string };
@@ -25,12 +26,12 @@ export function charterText(initiative: Initiative, field: CharterTextField): st
   return initiative[camelName(field)];
 }
 
-export function toCharterInitiative(wire: WireInitiativeDetail): CharterInitiative {
+export function toCharterInitiative({ measures, ...wire }: WireInitiativeDetail): CharterInitiative {
   const roles = initiativeRoles(wire);
   const masterIds = wire.strategy_masters
     .map((person) => person.id)
     .filter((id): id is number => id !== null);
-  return { ...toCamel(wire), roles, strategyRoles: { masterIds, initiatives: [roles] } };
+  return { ...toCamel(wire), measures, roles, strategyRoles: { masterIds, initiatives: [roles] } };
 }
 
 /** A stored day may come as a timestamp from older rows; the page works with YYYY-MM-DD. */

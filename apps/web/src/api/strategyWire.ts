@@ -7,6 +7,7 @@
 import {
   type InitiativeRoles,
   initiativeRoles,
+  type Measure,
   type StrategyRoles,
   strategyRoles,
   type Comment as WireComment,
@@ -25,9 +26,19 @@ export type Person = Camel<WirePerson>;
 /** A progress comment (spec §3): current ones sit on their initiative, locked ones are history. */
 export type Comment = Camel<WireComment>;
 
-export type Initiative = Camel<WireInitiative> & { roles: InitiativeRoles };
+/**
+ * Measures stay as the wire has them: the contract's measureMath reads that form, and the board,
+ * the charter and the progress page all pass them to it.
+ */
+export type Initiative = Omit<Camel<WireInitiative>, 'measures'> & {
+  measures: Measure[];
+  roles: InitiativeRoles;
+};
 
-export type FocusArea = Omit<Camel<WireFocusArea>, 'initiatives'> & { initiatives: Initiative[] };
+export type FocusArea = Omit<Camel<WireFocusArea>, 'initiatives' | 'measures'> & {
+  initiatives: Initiative[];
+  measures: Measure[];
+};
 
 /** `roles`: masters only; a summary has no initiatives, which is all canEditStrategy needs. */
 export type StrategySummary = Camel<WireStrategySummary> & { roles: StrategyRoles };
@@ -39,12 +50,12 @@ const bySortIndex = <T extends { sortIndex: number }>(items: T[]) =>
 
 export const toComment = (wire: WireComment): Comment => toCamel(wire);
 
-export function toInitiative(wire: WireInitiative): Initiative {
-  return { ...toCamel(wire), roles: initiativeRoles(wire) };
+export function toInitiative({ measures, ...wire }: WireInitiative): Initiative {
+  return { ...toCamel(wire), measures, roles: initiativeRoles(wire) };
 }
 
-export function toFocusArea({ initiatives, ...area }: WireFocusArea): FocusArea {
-  return { ...toCamel(area), initiatives: bySortIndex(initiatives.map(toInitiative)) };
+export function toFocusArea({ initiatives, measures, ...area }: WireFocusArea): FocusArea {
+  return { ...toCamel(area), measures, initiatives: bySortIndex(initiatives.map(toInitiative)) };
 }
 
 export function toStrategySummary(wire: WireStrategySummary): StrategySummary {

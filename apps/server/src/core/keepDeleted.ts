@@ -16,12 +16,23 @@ export const SNAPSHOT_TABLES = [
   'initiative_members',
   'timelines',
   'comments',
+  'measures',
+  'measure_readings',
 ] as const;
 type SnapshotTable = (typeof SNAPSHOT_TABLES)[number];
 
 /** Rows as `to_jsonb` wrote them: column (snake_case) → value. */
 export type SnapshotRow = Record<string, unknown>;
 export type Snapshot = Record<SnapshotTable, SnapshotRow[]>;
+
+/**
+ * A stored snapshot as a whole one: those kept before measures existed have no `measures` nor
+ * `measure_readings`, read as none. (A driver may give jsonb as text.)
+ */
+export function readSnapshot(stored: unknown): Snapshot {
+  const kept = (typeof stored === 'string' ? JSON.parse(stored) : stored) as Partial<Snapshot>;
+  return Object.fromEntries(SNAPSHOT_TABLES.map((table) => [table, kept[table] ?? []])) as Snapshot;
+}
 
 export interface Deletion {
   strategyId: number;
@@ -44,6 +55,9 @@ export async function keepDeleted(db: Queryable, deletion: Deletion): Promise<vo
       ? sql`(select id from initiatives where focus_area_id = ${id})`
       : sql`(${id})`;
   const underInitiatives = sql`t.initiative_id in ${initiativeIds}`;
+  // A focus area's own measures go with it, as do those of its initiatives.
+  const measures =
+    deletion.model === 'focusArea' ? sql`${underInitiatives} or t.focus_area_id = ${id}` : underInitiatives;
   await db.execute(sql`
     insert into deleted_records (strategy_id, model, record_id, activity_id, deleted_by, deleted_at, snapshot)
     values (
@@ -54,7 +68,9 @@ export async function keepDeleted(db: Queryable, deletion: Deletion): Promise<vo
         'initiatives', ${rowsOf('initiatives', sql`t.id in ${initiativeIds}`)},
         'initiative_members', ${rowsOf('initiative_members', underInitiatives)},
         'timelines', ${rowsOf('timelines', underInitiatives)},
-        'comments', ${rowsOf('comments', underInitiatives)}
+        'comments', ${rowsOf('comments', underInitiatives)},
+        'measures', ${rowsOf('measures', measures)},
+        'measure_readings', ${rowsOf('measure_readings', sql`t.measure_id in (select t.id from measures t where ${measures})`)}
       )
     )`);
 }

@@ -7,10 +7,10 @@ import { activity, strategies } from './strategiesSchema';
 /**
  * A deleted focus area or initiative, kept so the strategy's masters can bring it back within the
  * retention period (DELETED_RETENTION_DAYS): its rows and those under it (initiatives, members,
- * timelines, comments) as `to_jsonb` of each table's rows, taken in the deleting transaction. The
- * live tables hold only live records, so no read path has to leave deleted ones out. `snapshot`
- * is emptied when the record is restored or purged; the row stays (no text in it) so the
- * deletion's history entry can say which.
+ * timelines, comments, measures and their readings) as `to_jsonb` of each table's rows, taken in
+ * the deleting transaction. The live tables hold only live records, so no read path has to leave
+ * deleted ones out. `snapshot` is emptied when the record is restored or purged; the row stays (no
+ * text in it) so the deletion's history entry can say which.
  */
 export const deletedRecords = pgTable(
   'deleted_records',

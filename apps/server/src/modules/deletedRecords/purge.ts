@@ -9,7 +9,7 @@
 
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Snapshot } from '../../core/keepDeleted';
+import { readSnapshot } from '../../core/keepDeleted';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 
@@ -19,7 +19,7 @@ type Claimed = {
   id: number;
   strategy_id: number;
   activity_id: number;
-  snapshot: Snapshot;
+  snapshot: unknown;
 };
 
 const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((row) => Number(row.id));
@@ -32,8 +32,7 @@ async function purgeBatch(db: Db, now: Date, cutoff: Date): Promise<number> {
       where snapshot is not null and deleted_at <= ${cutoff.toISOString()}::timestamptz
       order by id limit ${BATCH} for update skip locked`);
     for (const row of rows) {
-      const snapshot =
-        typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as Snapshot) : row.snapshot;
+      const snapshot = readSnapshot(row.snapshot);
       const initiativeIds = intArray(idsOf(snapshot.initiatives));
       await tx.execute(sql`
         delete from activity
@@ -43,6 +42,7 @@ async function purgeBatch(db: Db, now: Date, cutoff: Date): Promise<number> {
           or initiative_id = any(${initiativeIds})
           or (model = 'timeline' and record_id = any(${intArray(idsOf(snapshot.timelines))}))
           or (model = 'comment' and record_id = any(${intArray(idsOf(snapshot.comments))}))
+          or (model = 'measure' and record_id = any(${intArray(idsOf(snapshot.measures))}))
         )`);
       await tx.execute(sql`update activity set old_value = null where id = ${row.activity_id}`);
       await tx.execute(

@@ -19,7 +19,7 @@ import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { asNotFound, conflict, notFound } from '../../core/errors';
 import { changeBy, publish, structureChange } from '../../core/events';
-import { SNAPSHOT_TABLES, type Snapshot, type SnapshotRow } from '../../core/keepDeleted';
+import { readSnapshot, SNAPSHOT_TABLES, type Snapshot, type SnapshotRow } from '../../core/keepDeleted';
 import { moveTo, writeOrder } from '../../core/ordering';
 import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
 import { loadFocusAreaContents, loadInitiatives } from '../../core/strategyPageQueries';
@@ -59,7 +59,7 @@ async function claimDeletion(ctx: AppContext, tx: Queryable, user: Actor, model:
   if (deletion.restoredAt) throw conflict(DELETED_RECORD_MESSAGES.alreadyRestored);
   const expired = deletion.deletedAt.getTime() + ctx.config.deletedRetentionMs <= ctx.clock.now().getTime();
   if (deletion.snapshot === null || expired) throw conflict(DELETED_RECORD_MESSAGES.periodEnded);
-  return { deletion, snapshot: deletion.snapshot as Snapshot, access };
+  return { deletion, snapshot: readSnapshot(deletion.snapshot), access };
 }
 
 /** People removed from the organisation since (their rows deleted) are left out, or their links emptied. */
@@ -69,6 +69,7 @@ async function withoutGonePeople(tx: Queryable, snapshot: Snapshot): Promise<Sna
   for (const member of snapshot.initiative_members) note(member.user_id);
   for (const row of snapshot.initiatives) note(row.sponsor_approval_user_id);
   for (const row of snapshot.comments) note(row.updated_by);
+  for (const row of snapshot.measure_readings) note(row.updated_by);
   const present =
     referenced.size === 0
       ? new Set<number>()
@@ -89,6 +90,7 @@ async function withoutGonePeople(tx: Queryable, snapshot: Snapshot): Promise<Sna
       sponsor_approval_user_id: kept(row.sponsor_approval_user_id),
     })),
     comments: snapshot.comments.map((row) => ({ ...row, updated_by: kept(row.updated_by) })),
+    measure_readings: snapshot.measure_readings.map((row) => ({ ...row, updated_by: kept(row.updated_by) })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedPages } from '../src/core/events';
+import { insertMeasure } from './helpers/measureRows';
 import { getTestServer, type TestServer, type TestUser } from './helpers/testServer';
 
 describe('strategies API', () => {
@@ -246,6 +247,37 @@ describe('strategies API', () => {
       true,
     );
     expect(full.body.focus_areas[4].initiatives[4].owners).toHaveLength(3);
+    expect(server.queries.length).toBe(smallCount);
+
+    // With measures (DESIGN §10): two on every initiative and one on every focus area, 12 past readings each.
+    for (const area of page.focus_areas as { id: number; initiatives: { id: number }[] }[]) {
+      await insertMeasure(server, { strategyId: large.id, focusAreaId: area.id, lockedReadings: 12 });
+      for (const initiative of area.initiatives)
+        for (const title of ['Trials', 'Churn'])
+          await insertMeasure(server, {
+            strategyId: large.id,
+            initiativeId: initiative.id,
+            title,
+            lockedReadings: 12,
+            current: '7',
+          });
+    }
+    server.queries.length = 0;
+    const measured = await server.api('GET', `/api/strategy/${large.id}`, { token: masterKey });
+    const initiatives = measured.body.focus_areas.flatMap(
+      (area: { initiatives: unknown[] }) => area.initiatives,
+    );
+    expect(initiatives).toHaveLength(25);
+    for (const initiative of initiatives as {
+      measures: { history: unknown[]; current: { value: string } }[];
+    }[]) {
+      expect(initiative.measures).toHaveLength(2);
+      expect(initiative.measures.every((measure) => measure.history.length === 12)).toBe(true);
+      expect(initiative.measures[0]!.current.value).toBe('7');
+    }
+    expect(
+      measured.body.focus_areas.every((area: { measures: unknown[] }) => area.measures.length === 1),
+    ).toBe(true);
     expect(server.queries.length).toBe(smallCount);
     // Strategy, masters, focus areas, initiatives, people, comments, measures with their readings, and the access check.
     expect(smallCount).toBeLessThanOrEqual(8);

@@ -48,5 +48,7 @@ export async function insertMeasure(server: TestServer, options: MeasureRowsOpti
       updatedBy: options.updatedBy ?? null,
     })),
   ]);
+  // As a write's published change would: the cached page read is dropped.
+  server.ctx.pages.changed([strategyId]);
   return id;
 }

@@ -7,8 +7,12 @@ import { SUGGESTION_LABELS, type Suggestion } from './measureMath';
 
 export const MEASURE_TEXT = {
   measures: 'Measures',
+  noneYet: 'No measures yet.',
+  noneYetEditable: 'No measures yet. Add up to three numbers with a target, read at every due date.',
   noReading: 'No reading',
   addMeasure: 'Add measure',
+  /** Add measure's name where several focus areas each have one: the visible words first. */
+  addMeasureTo: (owner: string) => `Add measure to ${owner}`,
   /** The board's and the charter's line: "€1,200.00 of €2,000.00". */
   valueOfTarget: (value: string, target: string) => `${value} of ${target}`,
   /** Said where no reading has a value yet, beside the target. */
@@ -27,6 +31,8 @@ export const MEASURE_TEXT = {
   cancel: 'Cancel',
   deleteTitle: 'Delete this measure?',
   deleteConfirm: 'Delete measure',
+  saveFailed: 'The measure could not be saved. Try again.',
+  deleteFailed: 'The measure could not be deleted. Try again.',
   fields: {
     title: 'Title',
     unit: 'Unit',
@@ -45,8 +51,6 @@ export const MEASURE_TEXT = {
     targetDate: 'Left empty: the strategy’s last due date within a year',
     amberBand: 'How far behind the expected value still counts as behind rather than off track',
   },
-  /** What a limit leaves: "An initiative can have up to 3 measures." */
-  full: (limit: number) => `Up to ${limit} measures each.`,
   // ---- the charter's charts and their tables
   chartSummary: (title: string, latest: string | null, target: string) =>
     latest === null

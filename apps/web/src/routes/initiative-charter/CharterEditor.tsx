@@ -26,6 +26,7 @@ import { CharterPdfButton } from './CharterPdfButton';
 import { CharterTextSection } from './CharterTextSection';
 import { type CharterEditing, CharterEditingContext } from './charterEditing';
 import { CHARTER_FIELDS } from './charterFields';
+import { MeasuresSection } from './MeasuresSection';
 import { CharterPrintStyles, PRINT_HIDDEN } from './printStyles';
 import { SponsorApproval } from './SponsorApproval';
 import { TeamBlock } from './TeamBlock';
@@ -172,6 +173,7 @@ export function CharterEditor({ initiative, userId }: CharterEditorProps) {
             />
           </Box>
           <TimelineTable />
+          <MeasuresSection initiative={initiative} userId={userId} />
           <Divider />
           <SponsorApproval initiative={initiative} userId={userId} />
           <ApprovalHistory initiativeId={initiative.id} />

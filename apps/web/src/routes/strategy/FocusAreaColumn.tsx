@@ -19,6 +19,7 @@ import { CollaborativeField } from '../../components/collaborative/Collaborative
 import type { FocusHandover } from '../../components/RichTextField';
 import { focusAreaTitleProblem } from '../../lib/strategyFieldRules';
 import { DragHandle, ReorderList, useSortableItem } from './dragAndDrop';
+import { FocusAreaMeasures } from './FocusAreaMeasures';
 import { StatusCounts } from './glance/StatusCounts';
 import { InitiativeCard } from './InitiativeCard';
 import { MoveMenu } from './MoveMenu';
@@ -127,6 +128,7 @@ export function FocusAreaColumn(props: FocusAreaColumnProps) {
         )}
       </Stack>
       <StatusCounts initiatives={initiatives} />
+      <FocusAreaMeasures focusArea={focusArea} name={name} />
       <ReorderList ids={initiatives.map((item) => item.id)} names={names} layout="column" onMove={moveTo}>
         <Box
           component="ul"

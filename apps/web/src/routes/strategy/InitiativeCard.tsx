@@ -8,6 +8,7 @@ import {
   canEditInitiative,
   INITIATIVE_STATUSES,
   LIMITS,
+  MEASURE_TEXT,
   STRATEGY_MESSAGES,
   statusOrInactive,
 } from '@keystone/contract';
@@ -27,6 +28,7 @@ import type { FocusHandover } from '../../components/RichTextField';
 import { initiativeTitleProblem } from '../../lib/strategyFieldRules';
 import { DragHandle, useSortableItem } from './dragAndDrop';
 import { LastUpdate } from './glance/LastUpdate';
+import { MeasureGlance, MeasureGlanceList } from './glance/MeasureGlance';
 import { OwnerAvatars } from './glance/OwnerAvatars';
 import { StatusBadge } from './glance/StatusBadge';
 import { MoveMenu } from './MoveMenu';
@@ -107,6 +109,15 @@ export function InitiativeCard(props: InitiativeCardProps) {
       <Box sx={{ pl: 0.5, mt: 0.25 }}>
         <LastUpdate at={initiative.lastProgressUpdate} />
       </Box>
+      {initiative.measures.length > 0 && (
+        <Box sx={{ pl: 0.5, mt: 0.75 }}>
+          <MeasureGlanceList label={MEASURE_TEXT.measuresOf(name)}>
+            {initiative.measures.map((measure) => (
+              <MeasureGlance key={measure.id} measure={measure} />
+            ))}
+          </MeasureGlanceList>
+        </Box>
+      )}
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.5 }}>
         <Tooltip title={STRATEGY_MESSAGES.openCharter}>
           <IconButton

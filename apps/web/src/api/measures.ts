@@ -1,0 +1,47 @@
+/**
+ * The measure calls of DESIGN §10 (contract endpoints/measures.ts): defining, changing and
+ * deleting a measure. Plain calls answering the wire form, which the contract's measureMath
+ * reads; the pages' hooks (measureDefinitions.ts) put the answers into the caches.
+ */
+import type { Measure } from '@keystone/contract';
+import { measuresApi } from '@keystone/contract/endpoints/measures';
+import { apiRequest } from './client';
+
+/** A definition as the dialog sends it: every field, numbers as typed (the server reads them exactly). */
+export interface MeasureFields {
+  title: string;
+  unit: Measure['unit'];
+  currency: string | null;
+  unit_label: string;
+  decimals: number;
+  baseline: string;
+  target: string;
+  /** Null on creation: the server picks the strategy's last due date within the coming year. */
+  target_date: string | null;
+  direction: Measure['direction'];
+  amber_band: string;
+}
+
+/** Whose measure it is: an initiative's (defined on its charter) or a focus area's (on the board). */
+export type MeasureOwner = { initiative: number } | { focusArea: number };
+
+export function createMeasure(owner: MeasureOwner, fields: MeasureFields): Promise<Measure> {
+  const { target_date, ...rest } = fields;
+  const where = 'initiative' in owner ? { initiative: owner.initiative } : { focus_area: owner.focusArea };
+  return apiRequest(measuresApi.createMeasure, {
+    body: { ...where, ...rest, ...(target_date ? { target_date } : {}) },
+  });
+}
+
+/** The whole definition with the version it was read at (a 409 when someone changed it since). */
+export function updateMeasure(id: number, fields: MeasureFields, version: number): Promise<Measure> {
+  const { target_date, ...rest } = fields;
+  return apiRequest(measuresApi.updateMeasure, {
+    params: { id },
+    body: { ...rest, ...(target_date ? { target_date } : {}), version },
+  });
+}
+
+export async function deleteMeasure(id: number): Promise<void> {
+  await apiRequest(measuresApi.deleteMeasure, { params: { id } });
+}

@@ -117,17 +117,17 @@ export function MeasureDialog({ strategyId, owner, measure, onClose }: MeasureDi
     });
   };
 
-  const field = (name: FormField, label: string, props: TextFieldProps = {}) => (
+  const field = (name: FormField, label: string, { helperText, ...props }: TextFieldProps = {}) => (
     <TextField
       id={`${titleId}-${name}`}
       label={label}
       value={form[name]}
       onChange={(event) => set(name, name === 'decimals' ? Number(event.target.value) : event.target.value)}
-      error={fieldProblems[name] !== undefined}
-      helperText={fieldProblems[name] ?? props.helperText}
       size="small"
       fullWidth
       {...props}
+      error={fieldProblems[name] !== undefined}
+      helperText={fieldProblems[name] ?? helperText}
       slotProps={{ ...props.slotProps, formHelperText: { sx: { mx: 0 } } }}
     />
   );

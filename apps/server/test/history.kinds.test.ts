@@ -7,6 +7,7 @@ import { HISTORY_KINDS, isListedEntry } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../src/db/schema';
 import { charterApi, charterFixture, charterPeople, type People } from './helpers/charter';
+import { measureApi } from './helpers/measures';
 import { pageComments, progressCalls } from './helpers/progressApi';
 import { strategyApi } from './helpers/strategies';
 import { getTestServer, type TestServer } from './helpers/testServer';
@@ -88,6 +89,26 @@ describe('the history’s kinds', () => {
       reminder_send_to_owners: !settings.reminder_send_to_owners,
       reminder_send_to_team_members: !settings.reminder_send_to_team_members,
     });
+
+    // A measure: created, every field of its definition changed, its reading written, deleted.
+    const measures = measureApi(server);
+    const measure = await measures.define(key, { initiative: id });
+    await ok(
+      measures.update(key, measure.id, {
+        title: 'Sales',
+        unit: 'currency',
+        currency: 'EUR',
+        unit_label: 'net',
+        decimals: 2,
+        baseline: '100.5',
+        target: '40',
+        target_date: '2031-06-30',
+        direction: 'decrease',
+        amber_band: '5',
+      }),
+    );
+    await ok(measures.write(key, measure.id, { value: '80.25', note: 'Spring sale' }));
+    await ok(measures.remove(key, measure.id), 204);
   }
 
   it('should record only listed kinds, and every listed kind', async () => {

@@ -25,6 +25,7 @@ interface Texts {
   initiative: string;
   timeline: string;
   comment: string;
+  measure: string;
   recipients: string;
 }
 
@@ -55,6 +56,17 @@ async function buildStrategy(server: TestServer, key: string, user: TestUser, te
   ).body;
   const comment = initiative.comments[0]!;
   await call('PATCH', `/api/comments/update/${comment.id}/`, { comment: `<p>${texts.comment}</p>` });
+  const measure = (
+    await call('POST', '/api/measures/create/', {
+      initiative: initiative.id,
+      title: texts.measure,
+      unit: 'number',
+      baseline: 0,
+      target: 10,
+      direction: 'increase',
+    })
+  ).body;
+  await call('PATCH', `/api/measures/reading/${measure.id}/`, { value: '3', note: texts.measure });
   await call('PATCH', `/api/notification-settings/update/${created.id}/`, {
     additional_recipients: texts.recipients,
   });
@@ -73,6 +85,7 @@ async function buildStrategy(server: TestServer, key: string, user: TestUser, te
     initiative: initiative.id,
     timeline: timeline.id,
     comment: comment.id,
+    measure: measure.id,
     session: session.id,
     uid: uidOf(user),
     member: user.id,
@@ -184,6 +197,7 @@ describe('generated hostile input: every call of the route table', () => {
       initiative: mark('Victim initiative'),
       timeline: mark('Victim step'),
       comment: mark('Victim progress'),
+      measure: mark('Victim measure'),
       recipients: `recipient-${CANARY}@good.com`,
     });
     const plain = {
@@ -192,6 +206,7 @@ describe('generated hostile input: every call of the route table', () => {
       initiative: 'Own initiative',
       timeline: 'Own step',
       comment: 'Own progress',
+      measure: 'Own measure',
       recipients: 'ann@example.com',
     };
     const own = await buildStrategy(server, attackerKey, attacker, plain);

@@ -8,6 +8,8 @@ export const CONFLICT_CODES = {
   fieldLocked: 'field_locked',
   /** The comment's due date has passed: it is history and takes no more edits. */
   commentLocked: 'comment_locked',
+  /** The reading's due date has passed: it is history and takes no more writes. */
+  readingLocked: 'reading_locked',
   /**
    * A field of this PATCH was changed by someone else after the version the edit started from;
    * `current` holds the record as it is now, so the client can show both texts.
@@ -20,7 +22,14 @@ export const errorResponse = z
   .object({
     detail: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
-    code: z.enum([CONFLICT_CODES.fieldLocked, CONFLICT_CODES.commentLocked, CONFLICT_CODES.stale]).optional(),
+    code: z
+      .enum([
+        CONFLICT_CODES.fieldLocked,
+        CONFLICT_CODES.commentLocked,
+        CONFLICT_CODES.readingLocked,
+        CONFLICT_CODES.stale,
+      ])
+      .optional(),
     current: z.unknown().optional(),
     /** With `stale`: who made the newest of the changes this edit missed (null: the system). */
     changed_by: userSummary.nullable().optional(),

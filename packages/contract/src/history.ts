@@ -36,6 +36,7 @@ export const ACTIVITY_MODELS = [
   'timeline',
   'comment',
   'notificationSettings',
+  'measure',
 ] as const;
 export type ActivityModel = (typeof ACTIVITY_MODELS)[number];
 

@@ -144,6 +144,25 @@ export const HISTORY_KINDS = {
       reminder_send_to_team_members: edit('Send reminders to team members', 'yesNo'),
     },
   },
+  // A definition's fields as its dialog names them; a reading's value and note as the progress page does.
+  measure: {
+    label: 'Measure',
+    record: { restore: 'none' },
+    fields: {
+      title: edit('Measure title'),
+      unit: edit('Measure unit'),
+      currency: edit('Measure currency'),
+      unit_label: edit('Measure unit label'),
+      decimals: edit('Measure decimals', 'count'),
+      baseline: edit('Measure baseline'),
+      target: edit('Measure target'),
+      target_date: edit('Measure target date', 'day'),
+      direction: edit('Measure direction'),
+      amber_band: edit('Measure amber band'),
+      value: edit('Reading'),
+      note: edit('Reading note'),
+    },
+  },
 } as const satisfies Record<ActivityModel, ModelKinds>;
 
 type Kinds = typeof HISTORY_KINDS;

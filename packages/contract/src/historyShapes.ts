@@ -49,6 +49,7 @@ export const HISTORY_RECORD_SHAPES = {
     start_date: z.string().nullable(),
     end_date: z.string().nullable(),
   }),
+  measure: titled,
 } satisfies Record<HistoryRecordModel, z.ZodType>;
 
 const hasRecord = (model: ActivityModel): model is HistoryRecordModel => HISTORY_KINDS[model].record !== null;

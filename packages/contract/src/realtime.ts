@@ -8,6 +8,7 @@ import {
   canEditInitiative,
   canEditProgress,
   canEditStrategy,
+  canWriteReading,
   type InitiativeRoles,
   type StrategyRoles,
 } from './permissions';
@@ -15,11 +16,14 @@ import { idSchema } from './primitives';
 import { snakeName } from './wireNames';
 import { z } from './z';
 
-export const LOCK_MODELS = ['strategy', 'focusArea', 'initiative', 'comment', 'timeline'] as const;
+export const LOCK_MODELS = ['strategy', 'focusArea', 'initiative', 'comment', 'timeline', 'measure'] as const;
 export type LockModel = (typeof LOCK_MODELS)[number];
 
-/** Which permission rule guards a field: DESIGN §4's strategy, initiative or progress right. */
-type FieldRule = 'strategy' | 'initiative' | 'progress';
+/**
+ * Which permission rule guards a field: DESIGN §4's strategy, initiative or progress right, or a
+ * measure's reading (its initiative's progress right, or the strategy's for a focus area's measure).
+ */
+type FieldRule = 'strategy' | 'initiative' | 'progress' | 'reading';
 
 /** Every field that is edited one at a time, per model, with the rule that lets a user edit it. */
 export const EDITABLE_FIELDS: Record<LockModel, Readonly<Record<string, FieldRule>>> = {
@@ -32,6 +36,8 @@ export const EDITABLE_FIELDS: Record<LockModel, Readonly<Record<string, FieldRul
   },
   comment: { comment: 'progress' },
   timeline: { description: 'initiative', start_date: 'initiative', end_date: 'initiative' },
+  // A definition is saved whole from a dialog (with its version); only the reading is typed into.
+  measure: { value: 'reading', note: 'reading' },
 };
 
 export function isEditableField(model: LockModel, field: string): boolean {
@@ -40,7 +46,7 @@ export function isEditableField(model: LockModel, field: string): boolean {
 
 /**
  * Whether the user may edit this field. `initiative` holds the roles of the initiative the
- * resource belongs to (itself, or the initiative of a comment or timeline row); null otherwise.
+ * resource belongs to (itself, or the initiative of a comment, timeline row or measure); null otherwise.
  */
 export function canEditField(
   userId: number,
@@ -51,6 +57,7 @@ export function canEditField(
 ): boolean {
   const rule = isEditableField(model, field) ? EDITABLE_FIELDS[model][field] : undefined;
   if (rule === 'strategy') return canEditStrategy(userId, strategy);
+  if (rule === 'reading') return canWriteReading(userId, strategy, initiative);
   if (!initiative) return false;
   if (rule === 'initiative') return canEditInitiative(userId, strategy, initiative);
   if (rule === 'progress') return canEditProgress(userId, strategy, initiative);
@@ -105,7 +112,8 @@ export type LockMessage = z.infer<typeof lockMessageSchema>;
  * (something added, removed, moved; people or approval changed) carries `action` and no field:
  * the browser reloads what it shows of that strategy. `progress`: a due date was processed
  * (comments locked into history, fresh ones created; user_id 0, as the scheduler did it);
- * `settings`: the notification settings changed.
+ * `settings`: the notification settings changed; `define`: a measure's definition changed (saved
+ * whole, so the page reads the measure again rather than one field).
  */
 export const STRUCTURE_ACTIONS = [
   'create',
@@ -115,6 +123,7 @@ export const STRUCTURE_ACTIONS = [
   'approval',
   'progress',
   'settings',
+  'define',
 ] as const;
 export type StructureAction = (typeof STRUCTURE_ACTIONS)[number];
 

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organisations, users } from './accountsSchema';
-import { createdAt } from './columns';
+import { createdAt, jsonValue } from './columns';
 export const strategies = pgTable(
   'strategies',
   {
@@ -232,7 +232,9 @@ export const lockedFields = pgTable(
     strategyId: integer('strategy_id')
       .notNull()
       .references(() => strategies.id, { onDelete: 'cascade' }),
-    model: text({ enum: ['strategy', 'focusArea', 'initiative', 'comment', 'timeline'] }).notNull(),
+    model: text({
+      enum: ['strategy', 'focusArea', 'initiative', 'comment', 'timeline', 'measure'],
+    }).notNull(),
     resId: integer('res_id').notNull(),
     field: text().notNull(),
     userId: integer('user_id')
@@ -281,8 +283,8 @@ export const activity = pgTable(
     model: text().notNull(),
     recordId: integer('record_id').notNull(),
     field: text(),
-    oldValue: jsonb('old_value'),
-    newValue: jsonb('new_value'),
+    oldValue: jsonValue('old_value'),
+    newValue: jsonValue('new_value'),
     /** The record's version after this change (a stale PATCH is one older than a change by someone else). */
     version: integer().notNull(),
     createdAt: createdAt(),

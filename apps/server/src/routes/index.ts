@@ -15,6 +15,7 @@ import { focusAreasRoutes } from './focusAreas';
 import { helpVideosRoutes } from './helpVideos';
 import { initiativesRoutes } from './initiatives';
 import { invitesRoutes } from './invites';
+import { measuresRoutes } from './measures';
 import { mfaRoutes } from './mfa';
 import { operationsRoutes } from './operations';
 import { organisationRoutes } from './organisation';
@@ -58,6 +59,7 @@ const AREA_ROUTES: {
   deletedRecords: deletedRecordsRoutes,
   timelines: timelinesRoutes,
   progress: progressRoutes,
+  measures: measuresRoutes,
   pdf: pdfRoutes,
   fieldLocks: fieldLocksRoutes,
 };

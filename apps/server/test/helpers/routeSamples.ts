@@ -13,6 +13,8 @@ export interface Ids {
   initiative: number | string;
   timeline: number | string;
   comment: number | string;
+  /** A measure of the initiative. */
+  measure: number | string;
   /** A session (API key) of the user, as the sessions list names it. */
   session: number | string;
   /** The user id of a password reset link (base64url of the digits). */
@@ -110,6 +112,19 @@ export const VALID_BODIES: Record<string, (ids: Ids, caller: Caller) => unknown>
   LockedCommentsRequest: (ids) => ({ strategy_id: ids.strategy, date: '2026-03-02T09:00:00Z' }),
   SetHelpVideoRequest: () => ({ address: 'https://vimeo.com/76979871', description: 'A tour' }),
   FieldLockRequest: (ids) => ({ model: 'strategy', res_id: ids.strategy, field: 'title' }),
+  CreateMeasureRequest: (ids) => ({
+    initiative: ids.initiative,
+    title: 'Revenue',
+    unit: 'currency',
+    currency: 'EUR',
+    decimals: 2,
+    baseline: '100',
+    target: '250.5',
+    target_date: '2030-12-31',
+    direction: 'increase',
+  }),
+  UpdateMeasureRequest: () => ({ title: 'Revenue', target: '300', amber_band: '15' }),
+  WriteReadingRequest: () => ({ value: '120.5', note: 'Spring sale' }),
 };
 
 /** What `{id}` (or a query parameter) names, by the path's first segment after /api/. */
@@ -121,6 +136,7 @@ const ID_KINDS: Record<string, keyof Omit<Ids, 'uid'>> = {
   timeline: 'timeline',
   'notification-settings': 'strategy',
   comments: 'comment',
+  measures: 'measure',
   'locked-comment-dates': 'strategy',
   'status-history': 'strategy',
   auth: 'session',

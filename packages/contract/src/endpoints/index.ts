@@ -11,6 +11,7 @@ import { focusAreaApi } from './focusAreas';
 import { helpVideosApi } from './helpVideos';
 import { initiativeApi } from './initiatives';
 import { invitesApi } from './invites';
+import { measuresApi } from './measures';
 import { mfaApi } from './mfa';
 import { operationsApi } from './operations';
 import { organisationApi } from './organisation';
@@ -49,6 +50,7 @@ export const API_AREAS = {
   deletedRecords: deletedRecordsApi,
   timelines: timelineApi,
   progress: progressApi,
+  measures: measuresApi,
   pdf: pdfApi,
   fieldLocks: fieldLockApi,
 } satisfies Record<string, Record<string, Endpoint>>;

@@ -1,11 +1,12 @@
 /**
- * What a lock request points at: the strategy and (for initiatives, comments and timeline rows)
- * the initiative the field belongs to, with the user's access. 404 unless the user may see it.
+ * What a lock request points at: the strategy and (for initiatives, comments, timeline rows and
+ * initiatives' measures) the initiative the field belongs to, with the user's access. 404 unless the user may see it.
  */
 import {
   CHARTER_MESSAGES,
   type InitiativeRoles,
   type LockModel,
+  MEASURE_MESSAGES,
   PROGRESS_MESSAGES,
   STRATEGY_MESSAGES,
 } from '@keystone/contract';
@@ -14,7 +15,7 @@ import type { Actor } from '../../core/actor';
 import { asNotFound, notFound } from '../../core/errors';
 import { loadStrategyAccess, rolesOf, type StrategyAccess } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
-import { comments, focusAreas, initiatives, strategies, timelines } from '../../db/schema';
+import { comments, focusAreas, initiatives, measures, strategies, timelines } from '../../db/schema';
 
 export interface LockTarget {
   access: StrategyAccess;
@@ -29,6 +30,7 @@ const NOT_FOUND: Record<LockModel, string> = {
   initiative: STRATEGY_MESSAGES.initiativeNotFound,
   comment: PROGRESS_MESSAGES.commentNotFound,
   timeline: CHARTER_MESSAGES.timelineNotFound,
+  measure: MEASURE_MESSAGES.notFound,
 };
 
 interface Located {
@@ -85,6 +87,16 @@ async function locate(db: Queryable, model: LockModel, resId: number, organisati
           .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
           .innerJoin(strategies, eq(strategies.id, focusAreas.strategyId))
           .where(and(eq(timelines.id, resId), inOrganisation))
+      ).map((row) => ({ ...row, isHistory: false }));
+      break;
+    case 'measure':
+      // Its lockable fields are those of the current reading, which is never history.
+      rows = (
+        await db
+          .select({ strategyId: measures.strategyId, initiativeId: measures.initiativeId })
+          .from(measures)
+          .innerJoin(strategies, eq(strategies.id, measures.strategyId))
+          .where(and(eq(measures.id, resId), inOrganisation))
       ).map((row) => ({ ...row, isHistory: false }));
       break;
   }

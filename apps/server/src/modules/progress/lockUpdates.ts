@@ -1,14 +1,15 @@
 /**
  * What a due date does to the initiatives' updates (DESIGN §6): their current comments are locked
  * into history with the status of the moment, fresh ones take their place, and each initiative
- * records its last status and, when the update had text, its last update. The due-date engine runs
+ * records its last status and, when the update had text, its last update. The readings of the
+ * strategy's measures (DESIGN §10) are locked with them, and fresh empty ones take their place. The due-date engine runs
  * it at every due date; the sample strategy runs it to give itself a past.
  */
 import { isUpdateEmpty } from '@keystone/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { createCurrentComments } from '../../core/currentComments';
 import type { Queryable } from '../../db/client';
-import { comments, initiatives } from '../../db/schema';
+import { comments, focusAreas, initiatives, measureReadings, measures } from '../../db/schema';
 
 interface LockedComment {
   initiativeId: number;
@@ -22,6 +23,34 @@ function withText(locked: readonly LockedComment[]): number[] {
   for (const { initiativeId, comment } of locked)
     texts.set(initiativeId, [...(texts.get(initiativeId) ?? []), comment]);
   return [...texts].filter(([, written]) => !isUpdateEmpty(written)).map(([id]) => id);
+}
+
+/**
+ * Locks at `due` the current readings of every measure of the strategies these initiatives are in
+ * (a focus area's measures too), and gives each measure a fresh empty one.
+ */
+async function lockReadings(db: Queryable, initiativeIds: number[], due: Date): Promise<void> {
+  const ofStrategies = inArray(
+    measures.strategyId,
+    db
+      .selectDistinct({ id: focusAreas.strategyId })
+      .from(initiatives)
+      .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+      .where(inArray(initiatives.id, initiativeIds)),
+  );
+  await db
+    .update(measureReadings)
+    // updated_at stays: it is when the reading was last written, which locking is not.
+    .set({ lockedAt: due })
+    .where(
+      and(
+        isNull(measureReadings.lockedAt),
+        inArray(measureReadings.measureId, db.select({ id: measures.id }).from(measures).where(ofStrategies)),
+      ),
+    );
+  await db
+    .insert(measureReadings)
+    .select(db.select({ measureId: measures.id }).from(measures).where(ofStrategies));
 }
 
 /** Locks the current updates of these initiatives at `due`; answers the comments it locked. */
@@ -47,6 +76,7 @@ export async function lockUpdates(
       comment: comments.comment,
     });
   await createCurrentComments(db, ids);
+  await lockReadings(db, ids, due);
   await db
     .update(initiatives)
     .set({ lastStatus: sql`${initiatives.status}` })

@@ -1,0 +1,145 @@
+/**
+ * Readings (DESIGN §10): the value and note of each measure for the current due date, written by
+ * whoever may edit its progress, autosaved like the comments (versions, field locks of model
+ * `measure`, live updates). At the due date the reading is locked with the comments
+ * (progress/lockUpdates.ts) and a fresh one takes its place, so a write names the due date it
+ * means and one that has passed is refused rather than written into the next period.
+ */
+import {
+  CONFLICT_CODES,
+  canWriteReading,
+  decimalMessage,
+  HISTORY_MESSAGES,
+  LIMITS,
+  MEASURE_MESSAGES,
+  type Measure,
+  parseDecimal,
+  type WriteReadingRequest,
+} from '@keystone/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { recordChanges } from '../../core/activityRecord';
+import type { Actor } from '../../core/actor';
+import type { AppContext } from '../../core/context';
+import { badRequest, conflict } from '../../core/errors';
+import { changeBy, fieldUpdates, publish } from '../../core/events';
+import { ensureNotLockedByOthers } from '../../core/fieldLocks';
+import { ensure } from '../../core/strategyAccess';
+import { personColumns, presentUserSummary } from '../../core/userPresenters';
+import type { Queryable } from '../../db/client';
+import { measureReadings, notificationSettings, users } from '../../db/schema';
+import { loadMeasureAccess, type MeasureRow, presentMeasureById } from './access';
+
+const readingLocked = () => conflict(MEASURE_MESSAGES.readingLocked, { code: CONFLICT_CODES.readingLocked });
+
+/** The value as stored: canonical within the measure's decimals, or null ("No reading"). */
+function storedValue(raw: string | number | null, decimals: number): string | null {
+  if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
+  const parsed = parseDecimal(raw, LIMITS.measureSignificantDigits, decimals);
+  if ('value' in parsed) return parsed.value;
+  const problem = decimalMessage('The value', parsed.problem, decimals);
+  throw badRequest(problem, { value: [problem] });
+}
+
+/**
+ * The due date a write means must be the current one: a passed one is history (409), anything
+ * else is no due date of this strategy (400). Read after the reading's row is locked, so a due
+ * date being processed at the same moment has either finished (and is seen) or waits for us.
+ */
+async function ensureCurrentDueDate(db: Queryable, measure: MeasureRow, dueDate: string): Promise<void> {
+  const meant = Date.parse(dueDate);
+  if (Number.isNaN(meant))
+    throw badRequest(MEASURE_MESSAGES.unknownDueDate, { due_date: [MEASURE_MESSAGES.unknownDueDate] });
+  const [settings] = await db
+    .select({ next: notificationSettings.nextProgressUpdate, last: notificationSettings.lastProgressUpdate })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.strategyId, measure.strategyId));
+  if (settings?.next?.getTime() === meant) return;
+  const [locked] = await db
+    .select({ id: measureReadings.id })
+    .from(measureReadings)
+    .where(and(eq(measureReadings.measureId, measure.id), eq(measureReadings.lockedAt, new Date(meant))));
+  if (locked || settings?.last?.getTime() === meant) throw readingLocked();
+  throw badRequest(MEASURE_MESSAGES.unknownDueDate, { due_date: [MEASURE_MESSAGES.unknownDueDate] });
+}
+
+async function personSummary(db: Queryable, id: number | null) {
+  if (id === null) return null;
+  const [person] = await db.select(personColumns).from(users).where(eq(users.id, id));
+  return person ? presentUserSummary(person) : null;
+}
+
+export async function writeReading(
+  ctx: AppContext,
+  user: Actor,
+  id: number,
+  input: WriteReadingRequest,
+): Promise<Measure> {
+  const { row, access, initiative } = await loadMeasureAccess(ctx.db, id, user);
+  ensure(canWriteReading(user.id, access.roles, initiative));
+  const sent = {
+    ...(input.value !== undefined && { value: storedValue(input.value, row.decimals) }),
+    ...(input.note !== undefined && { note: input.note }),
+  };
+  await ensureNotLockedByOthers(ctx.db, user, 'measure', id, Object.keys(sent));
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(measureReadings)
+      .where(and(eq(measureReadings.measureId, id), isNull(measureReadings.lockedAt)))
+      .for('update');
+    if (!current) {
+      // Deleted meanwhile, or its due date came between our read and the lock.
+      await presentMeasureById(tx, id);
+      throw readingLocked();
+    }
+    if (input.due_date !== undefined) await ensureCurrentDueDate(tx, row, input.due_date);
+    const changes = Object.entries(sent)
+      .filter(([field, value]) => current[field as keyof typeof sent] !== value)
+      .map(([field, value]) => ({
+        field: field as keyof typeof sent,
+        old: current[field as keyof typeof sent],
+        new: value,
+      }));
+    // Writing what is already stored changes nothing, and so cannot conflict.
+    if (changes.length === 0) return;
+    // Someone else wrote the reading after the version this edit started from.
+    if (input.version !== undefined && current.version > input.version && current.updatedBy !== user.id)
+      throw conflict(HISTORY_MESSAGES.stale, {
+        code: CONFLICT_CODES.stale,
+        current: await presentMeasureById(tx, id),
+        changed_by: await personSummary(tx, current.updatedBy),
+      });
+    const [written] = await tx
+      .update(measureReadings)
+      .set({
+        ...sent,
+        version: sql`${measureReadings.version} + 1`,
+        updatedBy: user.id,
+        updatedAt: new Date(),
+      })
+      .where(eq(measureReadings.id, current.id))
+      .returning({ version: measureReadings.version });
+    await recordChanges(
+      tx,
+      {
+        strategyId: row.strategyId,
+        initiativeId: row.initiativeId,
+        actorId: user.id,
+        model: 'measure',
+        recordId: id,
+        version: written!.version,
+      },
+      changes,
+    );
+    await publish(
+      tx,
+      fieldUpdates(
+        changeBy(user.id, row.strategyId, access.roles),
+        'measure',
+        id,
+        Object.fromEntries(changes.map((change) => [change.field, change.new])),
+      ),
+    );
+  });
+  return presentMeasureById(ctx.db, id);
+}

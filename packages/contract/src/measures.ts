@@ -8,6 +8,7 @@ import { type DecimalProblem, parseDecimal } from './decimals';
 import { versionInput } from './history';
 import { LIMITS } from './limits';
 import { idSchema } from './primitives';
+import { dateTimeInput } from './progress';
 import { z } from './z';
 
 export const MEASURE_DIRECTIONS = ['increase', 'decrease', 'at_least', 'at_most'] as const;
@@ -242,6 +243,18 @@ export const writeReadingRequest = z
   .meta({ id: 'WriteReadingRequest' });
 export type WriteReadingRequest = z.infer<typeof writeReadingRequest>;
 
+/**
+ * POST /locked-readings/: the readings locked at one past due date (the progress page's
+ * historical view), named as the locked comments' call names it: an instant, a wall clock in the
+ * strategy's time zone, or a bare day (every due date of that day).
+ */
+export const lockedReadingsRequest = z
+  .object({
+    strategy_id: idSchema,
+    date: dateTimeInput,
+  })
+  .meta({ id: 'LockedReadingsRequest' });
+
 // ---- answers --------------------------------------------------------------------------------
 
 /** A locked reading: the value a measure had at one past due date. */
@@ -253,6 +266,12 @@ export const pastReadingSchema = z
   })
   .meta({ id: 'PastReading' });
 export type PastReading = z.infer<typeof pastReadingSchema>;
+
+/** A locked reading with the measure it belongs to (POST /locked-readings/). */
+export const lockedReadingSchema = pastReadingSchema
+  .extend({ measure: z.number() })
+  .meta({ id: 'LockedReading' });
+export type LockedReading = z.infer<typeof lockedReadingSchema>;
 
 /** The reading being written for the current due date (always there; value null while empty). */
 export const currentReadingSchema = z

@@ -8,7 +8,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,

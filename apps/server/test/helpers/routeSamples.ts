@@ -125,6 +125,7 @@ export const VALID_BODIES: Record<string, (ids: Ids, caller: Caller) => unknown>
   }),
   UpdateMeasureRequest: () => ({ title: 'Revenue', target: '300', amber_band: '15' }),
   WriteReadingRequest: () => ({ value: '120.5', note: 'Spring sale' }),
+  LockedReadingsRequest: (ids) => ({ strategy_id: ids.strategy, date: '2026-03-02T09:00:00Z' }),
 };
 
 /** What `{id}` (or a query parameter) names, by the path's first segment after /api/. */

@@ -1,6 +1,14 @@
 /** Measures (DESIGN §10): their definitions, the current due date's readings, and every reading as CSV. */
 import { type Endpoint, idParams } from '../endpoint';
-import { createMeasureRequest, measureSchema, updateMeasureRequest, writeReadingRequest } from '../measures';
+import {
+  createMeasureRequest,
+  lockedReadingSchema,
+  lockedReadingsRequest,
+  measureSchema,
+  updateMeasureRequest,
+  writeReadingRequest,
+} from '../measures';
+import { z } from '../z';
 
 export const measuresApi = {
   createMeasure: {
@@ -45,6 +53,16 @@ export const measuresApi = {
     body: writeReadingRequest,
     answer: measureSchema,
     errors: [404, 409],
+  },
+  lockedReadings: {
+    method: 'POST',
+    path: '/api/locked-readings/',
+    tag: 'measures',
+    summary: "The readings locked at one past due date, beside that date's locked comments",
+    auth: true,
+    body: lockedReadingsRequest,
+    answer: z.array(lockedReadingSchema),
+    errors: [404],
   },
   readingsCsv: {
     method: 'GET',

@@ -8,25 +8,28 @@
 import {
   CONFLICT_CODES,
   canWriteReading,
+  type DateTimeInput,
   decimalMessage,
   HISTORY_MESSAGES,
   LIMITS,
+  type LockedReading,
   MEASURE_MESSAGES,
   type Measure,
   parseDecimal,
   type WriteReadingRequest,
 } from '@keystone/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { recordChanges } from '../../core/activityRecord';
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
+import { dueDateRange } from '../../core/dueDateRange';
 import { badRequest, conflict } from '../../core/errors';
 import { changeBy, fieldUpdates, publish } from '../../core/events';
 import { ensureNotLockedByOthers } from '../../core/fieldLocks';
-import { ensure } from '../../core/strategyAccess';
+import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
 import { personColumns, presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
-import { measureReadings, notificationSettings, users } from '../../db/schema';
+import { measureReadings, measures, notificationSettings, users } from '../../db/schema';
 import { loadMeasureAccess, type MeasureRow, presentMeasureById } from './access';
 
 const readingLocked = () => conflict(MEASURE_MESSAGES.readingLocked, { code: CONFLICT_CODES.readingLocked });
@@ -142,4 +145,38 @@ export async function writeReading(
     );
   });
   return presentMeasureById(ctx.db, id);
+}
+
+/** The readings of a strategy's measures locked at a past due date (anyone who sees the strategy). */
+export async function lockedReadings(
+  ctx: AppContext,
+  user: Actor,
+  strategyId: number,
+  date: DateTimeInput,
+): Promise<LockedReading[]> {
+  await loadStrategyAccess(ctx.db, strategyId, user);
+  const [from, to] = await dueDateRange(ctx.db, strategyId, date);
+  const rows = await ctx.db
+    .select({
+      measure: measureReadings.measureId,
+      lockedAt: measureReadings.lockedAt,
+      value: measureReadings.value,
+      note: measureReadings.note,
+    })
+    .from(measureReadings)
+    .innerJoin(measures, eq(measures.id, measureReadings.measureId))
+    .where(
+      and(
+        eq(measures.strategyId, strategyId),
+        gte(measureReadings.lockedAt, new Date(from)),
+        lte(measureReadings.lockedAt, new Date(to)),
+      ),
+    )
+    .orderBy(asc(measures.sortIndex), asc(measures.id), asc(measureReadings.lockedAt));
+  return rows.map((row) => ({
+    measure: row.measure,
+    due_date: row.lockedAt!.toISOString(),
+    value: row.value,
+    note: row.note,
+  }));
 }

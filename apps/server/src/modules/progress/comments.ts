@@ -22,6 +22,7 @@ import type { Actor, SignedIn } from '../../core/actor';
 import { noteChanges } from '../../core/changeTracking';
 import type { AppContext } from '../../core/context';
 import { authorColumns, presentAuthor, presentComment, typeRank } from '../../core/currentComments';
+import { dueDateRange } from '../../core/dueDateRange';
 import { conflict, forbidden, notFound } from '../../core/errors';
 import { changeBy, fieldUpdates, writeAndPublish } from '../../core/events';
 import { ensureNoOtherHolder, lockHolderOf } from '../../core/fieldLocks';
@@ -30,8 +31,7 @@ import { sanitizeRichText } from '../../core/sanitize';
 import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { comments, focusAreas, initiatives, notificationSettings, strategies, users } from '../../db/schema';
-import { instantOf, parseWallClock } from '../../lib/schedule';
+import { comments, focusAreas, initiatives, strategies, users } from '../../db/schema';
 import { autosaveQueueOf } from './autosaveQueue';
 import {
   type CommentEdit,
@@ -180,25 +180,6 @@ export async function lockedDates(ctx: AppContext, user: Actor, strategyId: numb
 }
 
 /**
- * The instants a wall clock (one moment) or a bare day (its first to last millisecond, 23 to 25
- * hours) covers in the strategy's time zone.
- */
-async function zonedRange(
-  ctx: AppContext,
-  strategyId: number,
-  date: Extract<DateTimeInput, { kind: 'local' }>,
-): Promise<[number, number]> {
-  const [settings] = await ctx.db
-    .select({ timeZone: notificationSettings.timeZone })
-    .from(notificationSettings)
-    .where(eq(notificationSettings.strategyId, strategyId));
-  const timeZone = settings?.timeZone ?? 'UTC';
-  const at = (time: string) => instantOf(parseWallClock(`${date.date} ${time}`), timeZone);
-  if (date.time !== null) return [at(date.time), at(date.time)];
-  return [at('00:00:00'), at('23:59:59') + 999];
-}
-
-/**
  * The comments locked at a due date: an instant, a wall clock in the strategy's time zone, or a
  * bare day (every due date on that day in the strategy's time zone).
  */
@@ -209,8 +190,7 @@ export async function lockedComments(
   date: DateTimeInput,
 ): Promise<Comment[]> {
   await loadStrategyAccess(ctx.db, strategyId, user);
-  const range: [number, number] =
-    date.kind === 'instant' ? [date.epochMs, date.epochMs] : await zonedRange(ctx, strategyId, date);
+  const range = await dueDateRange(ctx.db, strategyId, date);
   const rows = await ctx.db
     .select({
       comment: comments,

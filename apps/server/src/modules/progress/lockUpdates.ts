@@ -48,9 +48,9 @@ async function lockReadings(db: Queryable, initiativeIds: number[], due: Date): 
         inArray(measureReadings.measureId, db.select({ id: measures.id }).from(measures).where(ofStrategies)),
       ),
     );
-  await db
-    .insert(measureReadings)
-    .select(db.select({ measureId: measures.id }).from(measures).where(ofStrategies));
+  await db.execute(
+    sql`insert into ${measureReadings} (measure_id) select ${measures.id} from ${measures} where ${ofStrategies}`,
+  );
 }
 
 /** Locks the current updates of these initiatives at `due`; answers the comments it locked. */

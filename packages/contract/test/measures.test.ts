@@ -57,16 +57,17 @@ describe('parseDecimal', () => {
   });
 });
 
-const definition = {
+/** Typed as checkDefinition takes it, so a case may change its unit or direction. */
+const definition: Parameters<typeof checkDefinition>[0] = {
   title: 'Customers',
-  unit: 'number' as const,
+  unit: 'number',
   currency: null,
   unit_label: 'customers',
   decimals: 0,
   baseline: '100',
   target: '200',
   target_date: '2027-12-31',
-  direction: 'increase' as const,
+  direction: 'increase',
   amber_band: '10',
 };
 

@@ -22,6 +22,7 @@ export * from './historyShapes';
 export * from './invites';
 export * from './limits';
 export * from './linkTokens';
+export * from './measureCsv';
 export * from './measureMath';
 export * from './measures';
 export * from './measureText';

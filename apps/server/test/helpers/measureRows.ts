@@ -13,8 +13,10 @@ export interface MeasureRowsOptions {
   initiativeId?: number;
   focusAreaId?: number;
   title?: string;
-  /** How many locked readings, one a week before 2026-05-01 (the latest last). */
+  /** How many locked readings, one a week up to 2026-05-01 09:00 UTC (the latest last). */
   lockedReadings?: number;
+  /** Their values, oldest first (else 10, 15, 20 …). */
+  lockedValues?: readonly string[];
   current?: string | null;
   updatedBy?: number | null;
 }
@@ -42,7 +44,7 @@ export async function insertMeasure(server: TestServer, options: MeasureRowsOpti
     { measureId: id, value: options.current ?? null, updatedBy: options.updatedBy ?? null },
     ...Array.from({ length: lockedReadings }, (_, index) => ({
       measureId: id,
-      value: String(10 + index * 5),
+      value: options.lockedValues?.[index] ?? String(10 + index * 5),
       note: `week ${index + 1}`,
       lockedAt: new Date(last - (lockedReadings - 1 - index) * WEEK_MS),
       updatedBy: options.updatedBy ?? null,

@@ -1,28 +1,42 @@
 /**
  * A deleted focus area or initiative keeps its measures and their readings (DESIGN §10: measures
  * ride on the deleted-record restore): a restore brings them back as they were, the past readings
- * included, and a record kept before measures existed still comes back.
+ * included, and a record kept before measures existed still comes back. A deleted measure is
+ * restorable on its own, by the strategy's masters, while its owner is there and has room.
  */
-import type { Measure, Strategy } from '@keystone/contract';
+import { type ActivityEntry, DELETED_RECORD_MESSAGES, type Measure, type Strategy } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMeasure } from './helpers/measureRows';
-import { initiativeOn, type Member, type StrategyApi, signedInUser, strategyApi } from './helpers/strategies';
+import {
+  initiativeOn,
+  type Member,
+  personOf,
+  type StrategyApi,
+  signedInUser,
+  strategyApi,
+} from './helpers/strategies';
 import { getTestServer, type TestServer } from './helpers/testServer';
 
 describe('deleted records with measures', () => {
   let server: TestServer;
   let strategies: StrategyApi;
   let master: Member;
+  let owner: Member;
+  let stranger: Member;
 
   beforeAll(async () => {
     server = await getTestServer();
     strategies = strategyApi(server);
     master = await signedInUser(server, { firstName: 'Grace' });
+    owner = await signedInUser(server, { organisationId: master.organisationId, firstName: 'Owen' });
+    stranger = await signedInUser(server, { firstName: 'Other' });
   });
   afterAll(() => server.close());
 
-  const call = (method: 'POST' | 'DELETE', path: string) => server.api(method, path, { token: master.key });
+  const call = (method: 'POST' | 'DELETE', path: string, key = master.key, body?: unknown) =>
+    server.api(method, path, { token: key, body });
+  const restoreMeasure = (id: number, key = master.key) => call('POST', `/api/measure/restore/${id}/`, key);
   /** What a reader sees of a measure: its definition's title, the current value and the past readings. */
   const seen = (measure: Measure) => ({
     id: measure.id,
@@ -47,6 +61,10 @@ describe('deleted records with measures', () => {
     await insertMeasure(server, { strategyId: strategy.id, initiativeId: initiative.id, title: 'Churn' });
     // A focus area keeps at least one initiative.
     await strategies.addInitiative(master.key, area.id, { title: 'Second' });
+    await strategies.assignOk(master.key, {
+      strategy_id: strategy.id,
+      initiatives: [{ initiative_id: initiative.id, owners: [personOf(owner)] }],
+    });
     return strategies.page(master.key, strategy.id);
   }
 
@@ -100,5 +118,63 @@ describe('deleted records with measures', () => {
     const restored = await call('POST', `/api/initiative/restore/${initiative.id}/`);
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ id: initiative.id, title: 'Kept long ago', measures: [] });
+  });
+
+  it('should bring back a deleted measure with its readings, for the strategy’s masters alone', async () => {
+    const strategy = await strategyWithMeasures();
+    const initiative = strategy.focus_areas[0]!.initiatives[0]!;
+    const trials = initiative.measures[0]!;
+    // Its initiative's owner may delete it (they define its measures).
+    expect((await call('DELETE', `/api/measures/delete/${trials.id}/`, owner.key)).status).toBe(204);
+    const history = await server.api('GET', `/api/strategy/${strategy.id}/activity/?limit=100`, {
+      token: master.key,
+    });
+    const deletion = (history.body.results as ActivityEntry[]).find(
+      (entry) => entry.model === 'measure' && entry.record_id === trials.id && entry.new_value === null,
+    );
+    expect(deletion).toMatchObject({ old_value: { title: 'Trials' }, restore: { state: 'available' } });
+
+    expect((await restoreMeasure(trials.id, owner.key)).status).toBe(403);
+    expect((await restoreMeasure(trials.id, stranger.key)).status).toBe(404);
+    const restored = await restoreMeasure(trials.id);
+    expect(restored.status).toBe(200);
+    expect(seen(restored.body)).toEqual(seen(trials));
+    const page = await strategies.page(master.key, strategy.id);
+    expect(initiativeOn(page, initiative.id)!.measures.map(seen)).toEqual(initiative.measures.map(seen));
+
+    const again = await restoreMeasure(trials.id);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: DELETED_RECORD_MESSAGES.alreadyRestored });
+  });
+
+  it('should refuse a measure whose owner is full or gone, saying what to do', async () => {
+    const strategy = await strategyWithMeasures();
+    const area = strategy.focus_areas[0]!;
+    const churn = area.initiatives[0]!.measures[1]!;
+    expect((await call('DELETE', `/api/measures/delete/${churn.id}/`)).status).toBe(204);
+    for (const title of ['Activation', 'Retention'])
+      expect(
+        (
+          await call('POST', '/api/measures/create/', master.key, {
+            initiative: area.initiatives[0]!.id,
+            title,
+            unit: 'number',
+            baseline: '0',
+            target: '10',
+            direction: 'increase',
+          })
+        ).status,
+      ).toBe(201);
+    const full = await restoreMeasure(churn.id);
+    expect(full.status).toBe(409);
+    expect(full.body).toEqual({ detail: DELETED_RECORD_MESSAGES.measuresFull });
+
+    const revenue = area.measures[0]!;
+    expect((await call('DELETE', `/api/measures/delete/${revenue.id}/`)).status).toBe(204);
+    await strategies.addFocusArea(master.key, strategy.id, { title: 'Stays' });
+    expect((await call('DELETE', `/api/focusarea/delete/${area.id}/`)).status).toBe(204);
+    const orphan = await restoreMeasure(revenue.id);
+    expect(orphan.status).toBe(409);
+    expect(orphan.body).toEqual({ detail: DELETED_RECORD_MESSAGES.measureOwnerDeleted });
   });
 });

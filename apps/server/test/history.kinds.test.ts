@@ -90,7 +90,7 @@ describe('the history’s kinds', () => {
       reminder_send_to_team_members: !settings.reminder_send_to_team_members,
     });
 
-    // A measure: created, every field of its definition changed, its reading written, deleted.
+    // A measure: created, every field of its definition changed, its reading written, deleted, restored.
     const measures = measureApi(server);
     const measure = await measures.define(key, { initiative: id });
     await ok(
@@ -109,6 +109,7 @@ describe('the history’s kinds', () => {
     );
     await ok(measures.write(key, measure.id, { value: '80.25', note: 'Spring sale' }));
     await ok(measures.remove(key, measure.id), 204);
+    await ok(post(`/api/measure/restore/${measure.id}/`));
   }
 
   it('should record only listed kinds, and every listed kind', async () => {

@@ -1,14 +1,15 @@
 /**
- * The line of a deleted focus area or initiative in the Activity panel: until when it can be
- * restored (and "Restore" for the strategy's masters alone), or that it was restored, or that its
- * restore period has ended.
+ * The line of a deleted focus area, initiative or measure in the Activity panel: until when it can
+ * be restored (and "Restore" for the strategy's masters alone), or that it was restored, or that
+ * its restore period has ended.
  */
-import { DELETED_RECORD_MESSAGES } from '@keystone/contract';
+import { DELETED_RECORD_MESSAGES, type Measure } from '@keystone/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../src/api/activity';
 import { DeletedRecordRestore } from '../src/components/activity/DeletedRecordRestore';
+import { fakeServer, ok } from './renderApp';
 
 const UNTIL = new Date(2026, 6, 1, 12, 0, 0).toISOString();
 
@@ -61,5 +62,46 @@ describe('a deleted record in the Activity panel', () => {
     show(deletion('expired', null), true);
     expect(screen.getByText(DELETED_RECORD_MESSAGES.expired)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('should bring back a deleted measure with its readings when a master asks, and say so', async () => {
+    const restored: Measure = {
+      id: 12,
+      model: 'measure',
+      strategy: 3,
+      initiative: 5,
+      focus_area: null,
+      title: 'Accounts live',
+      unit: 'number',
+      currency: null,
+      unit_label: '',
+      decimals: 0,
+      baseline: '0',
+      target: '100',
+      target_date: '2026-12-31',
+      direction: 'increase',
+      amber_band: '10',
+      start_date: '2026-01-01',
+      sort_index: 0,
+      version: 3,
+      current: {
+        due_date: null,
+        value: '42',
+        note: '',
+        version: 2,
+        updated_by: null,
+        updated_at: UNTIL,
+      },
+      history: [],
+      created_at: UNTIL,
+      updated_at: UNTIL,
+    };
+    const server = fakeServer({ 'POST /api/measure/restore/12/': ok(restored) });
+    show({ ...deletion('available', 'Accounts live'), model: 'measure', initiativeId: 5 }, true);
+    fireEvent.click(screen.getByRole('button', { name: 'Restore measure “Accounts live”' }));
+    expect(await screen.findByText(DELETED_RECORD_MESSAGES.restoredMeasure)).toBeTruthy();
+    expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/measure/restore/12/',
+    ]);
   });
 });

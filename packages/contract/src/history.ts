@@ -78,14 +78,18 @@ export const DELETED_RECORD_MESSAGES = {
   expired: 'Can no longer be restored: the restore period has ended.',
   restoredFocusArea: 'The focus area is back in its place, with its initiatives.',
   restoredInitiative: 'The initiative is back in its place, with its charter, people and progress.',
+  restoredMeasure: 'The measure is back, with its readings.',
   restoreFailed: 'Could not restore it.',
   focusAreaNotFound: 'No deleted focus area with this id can be restored.',
   initiativeNotFound: 'No deleted initiative with this id can be restored.',
+  measureNotFound: 'No deleted measure with this id can be restored.',
   alreadyRestored: 'It has been restored already.',
   periodEnded: 'Its restore period has ended.',
   strategyFull: 'This strategy already has 5 focus areas: delete one before restoring this one.',
   focusAreaFull: 'Its focus area already has 5 initiatives: delete one before restoring this one.',
   focusAreaDeleted: 'Its focus area has been deleted: restore the focus area first.',
+  measureOwnerDeleted: 'Its initiative or focus area has been deleted: restore that first.',
+  measuresFull: 'Its initiative or focus area already has 3 measures: delete one before restoring this one.',
 } as const;
 
 export const activityEntrySchema = z.object({

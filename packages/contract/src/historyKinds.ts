@@ -147,7 +147,7 @@ export const HISTORY_KINDS = {
   // A definition's fields as its dialog names them; a reading's value and note as the progress page does.
   measure: {
     label: 'Measure',
-    record: { restore: 'none' },
+    record: { restore: 'deleted' },
     fields: {
       title: edit('Measure title'),
       unit: edit('Measure unit'),

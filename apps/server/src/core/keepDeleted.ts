@@ -1,6 +1,6 @@
 /**
- * Keeping a deleted focus area or initiative (DESIGN §9, "Deleted records"): in the deleting
- * transaction, before its rows go, a copy of them and of every row under them is written to
+ * Keeping a deleted focus area, initiative or measure (DESIGN §9, "Deleted records"): in the
+ * deleting transaction, before its rows go, a copy of them and of every row under them is written to
  * `deleted_records`, so the strategy's masters can bring it all back within the retention period.
  * Rows are copied as `to_jsonb` of each table's row, so a restore puts back exactly what was
  * stored, ids and versions included.
@@ -50,14 +50,19 @@ const rowsOf = (table: SnapshotTable, where: SQL) =>
 /** Call with the strategy row locked, before the record is deleted. */
 export async function keepDeleted(db: Queryable, deletion: Deletion): Promise<void> {
   const id = sql`${deletion.recordId}::integer`;
-  const initiativeIds =
-    deletion.model === 'focusArea'
-      ? sql`(select id from initiatives where focus_area_id = ${id})`
-      : sql`(${id})`;
+  // What goes with the record: a focus area's initiatives with what is under them, and its own
+  // measures; an initiative's; a measure only its readings.
+  const initiativeIds = {
+    focusArea: sql`(select id from initiatives where focus_area_id = ${id})`,
+    initiative: sql`(${id})`,
+    measure: sql`(select id from initiatives where false)`,
+  }[deletion.model];
   const underInitiatives = sql`t.initiative_id in ${initiativeIds}`;
-  // A focus area's own measures go with it, as do those of its initiatives.
-  const measures =
-    deletion.model === 'focusArea' ? sql`${underInitiatives} or t.focus_area_id = ${id}` : underInitiatives;
+  const measures = {
+    focusArea: sql`${underInitiatives} or t.focus_area_id = ${id}`,
+    initiative: underInitiatives,
+    measure: sql`t.id = ${id}`,
+  }[deletion.model];
   await db.execute(sql`
     insert into deleted_records (strategy_id, model, record_id, activity_id, deleted_by, deleted_at, snapshot)
     values (

@@ -5,10 +5,10 @@ import { users } from './accountsSchema';
 import { activity, strategies } from './strategiesSchema';
 
 /**
- * A deleted focus area or initiative, kept so the strategy's masters can bring it back within the
- * retention period (DELETED_RETENTION_DAYS): its rows and those under it (initiatives, members,
- * timelines, comments, measures and their readings) as `to_jsonb` of each table's rows, taken in
- * the deleting transaction. The live tables hold only live records, so no read path has to leave
+ * A deleted focus area, initiative or measure, kept so the strategy's masters can bring it back
+ * within the retention period (DELETED_RETENTION_DAYS): its rows and those under it (initiatives,
+ * members, timelines, comments, measures and their readings) as `to_jsonb` of each table's rows,
+ * taken in the deleting transaction. The live tables hold only live records, so no read path has to leave
  * deleted ones out. `snapshot` is emptied when the record is restored or purged; the row stays (no
  * text in it) so the deletion's history entry can say which.
  */
@@ -19,7 +19,7 @@ export const deletedRecords = pgTable(
     strategyId: integer('strategy_id')
       .notNull()
       .references(() => strategies.id, { onDelete: 'cascade' }),
-    model: text({ enum: ['focusArea', 'initiative'] }).notNull(),
+    model: text({ enum: ['focusArea', 'initiative', 'measure'] }).notNull(),
     recordId: integer('record_id').notNull(),
     /** The deletion's activity entry: the Activity panel offers the restore on it. */
     activityId: bigint('activity_id', { mode: 'number' })

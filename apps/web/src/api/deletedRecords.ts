@@ -1,12 +1,15 @@
 /**
- * Bringing back a deleted focus area or initiative (POST /focusarea/restore/{id}/,
- * /initiative/restore/{id}/), then reading the strategy and its history again so the page shows
- * it in its place and the deletion's line says it was restored. Other open pages hear of it live.
+ * Bringing back a deleted focus area, initiative or measure (POST /focusarea/restore/{id}/,
+ * /initiative/restore/{id}/, /measure/restore/{id}/), then reading the strategy (and, for a
+ * measure, the charters on hand, whose Measures section shows it) and its history again so the
+ * page shows it in its place and the deletion's line says it was restored. Other open pages hear
+ * of it live.
  */
 import type { DeletedRestoreModel } from '@keystone/contract';
 import { deletedRecordsApi } from '@keystone/contract/endpoints/deletedRecords';
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshActivity } from './activity';
+import { refreshCharters } from './charterCache';
 import { apiRequest } from './client';
 import { strategyKey } from './strategyCache';
 
@@ -18,8 +21,8 @@ export interface DeletedRecord {
 
 export async function restoreDeleted(queryClient: QueryClient, record: DeletedRecord): Promise<void> {
   const params = { id: record.recordId };
-  if (record.model === 'focusArea') await apiRequest(deletedRecordsApi.focusArea, { params });
-  else await apiRequest(deletedRecordsApi.initiative, { params });
+  await apiRequest(deletedRecordsApi[record.model], { params });
+  if (record.model === 'measure') refreshCharters(queryClient, record.strategyId);
   await queryClient.invalidateQueries({ queryKey: strategyKey(record.strategyId) });
   refreshActivity(queryClient, record.strategyId);
 }

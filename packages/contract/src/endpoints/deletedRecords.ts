@@ -1,5 +1,6 @@
-/** Deleted focus areas and initiatives brought back, with what they held, within the retention period. */
+/** Deleted focus areas, initiatives and measures brought back, with what they held, within the retention period. */
 import { type Endpoint, idParams } from '../endpoint';
+import { measureSchema } from '../measures';
 import { focusAreaSchema, initiativeSchema } from '../strategies';
 
 export const deletedRecordsApi = {
@@ -23,6 +24,17 @@ export const deletedRecordsApi = {
     auth: true,
     params: idParams,
     answer: initiativeSchema,
+    errors: [404, 409],
+  },
+  measure: {
+    method: 'POST',
+    path: '/api/measure/restore/{id}/',
+    tag: 'measures',
+    summary:
+      'Bring back a deleted measure with its readings, on its initiative or focus area (masters, within the retention period)',
+    auth: true,
+    params: idParams,
+    answer: measureSchema,
     errors: [404, 409],
   },
 } satisfies Record<string, Endpoint>;

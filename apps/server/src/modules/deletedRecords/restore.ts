@@ -1,9 +1,10 @@
 /**
- * Bringing back a deleted focus area or initiative (POST /focusarea/restore/{id}/,
- * /initiative/restore/{id}/): the strategy's masters, within the retention period. The rows kept
- * at the deletion go back with their ids, so the record's history, links and the charter's
- * approval are as they were; the record takes its former place among its live siblings (dense
- * order, core/ordering.ts) within the limits of 5, and the restore is on record and published live.
+ * Bringing back a deleted focus area, initiative or measure (POST /focusarea/restore/{id}/,
+ * /initiative/restore/{id}/, /measure/restore/{id}/): the strategy's masters, within the retention
+ * period. The rows kept at the deletion go back with their ids, so the record's history, links,
+ * readings and the charter's approval are as they were; the record takes its former place among
+ * its live siblings (dense order, core/ordering.ts) within the limits (5 focus areas, 5
+ * initiatives, 3 measures), and the restore is on record and published live.
  */
 import {
   canRestoreDeleted,
@@ -12,6 +13,7 @@ import {
   type FocusArea,
   type Initiative,
   LIMITS,
+  type Measure,
 } from '@keystone/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordChanges } from '../../core/activityRecord';
@@ -20,19 +22,21 @@ import type { AppContext } from '../../core/context';
 import { asNotFound, conflict, notFound } from '../../core/errors';
 import { changeBy, publish, structureChange } from '../../core/events';
 import { readSnapshot, SNAPSHOT_TABLES, type Snapshot, type SnapshotRow } from '../../core/keepDeleted';
+import { loadMeasures } from '../../core/measureQueries';
 import { moveTo, writeOrder } from '../../core/ordering';
 import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
 import { loadFocusAreaContents, loadInitiatives } from '../../core/strategyPageQueries';
 import { presentFocusArea } from '../../core/strategyPresenters';
 import { touchStrategy } from '../../core/strategyRow';
 import type { Queryable } from '../../db/client';
-import { deletedRecords, focusAreas, initiatives, users } from '../../db/schema';
+import { deletedRecords, focusAreas, initiatives, measures, users } from '../../db/schema';
 
 type Model = DeletedRestoreModel;
 
 const NOT_FOUND: Record<Model, string> = {
   focusArea: DELETED_RECORD_MESSAGES.focusAreaNotFound,
   initiative: DELETED_RECORD_MESSAGES.initiativeNotFound,
+  measure: DELETED_RECORD_MESSAGES.measureNotFound,
 };
 
 /**
@@ -114,14 +118,21 @@ async function finish(
   tx: Queryable,
   ctx: AppContext,
   user: Actor,
-  claimed: { deletion: typeof deletedRecords.$inferSelect; model: Model; title: unknown; version: number },
+  claimed: {
+    deletion: typeof deletedRecords.$inferSelect;
+    model: Model;
+    title: unknown;
+    version: number;
+    /** The initiative whose history it belongs to (itself, or a measure's). */
+    initiativeId: number | null;
+  },
 ): Promise<void> {
   const { deletion, model } = claimed;
   await recordChanges(
     tx,
     {
       strategyId: deletion.strategyId,
-      initiativeId: model === 'initiative' ? deletion.recordId : null,
+      initiativeId: claimed.initiativeId,
       actorId: user.id,
       model,
       recordId: deletion.recordId,
@@ -157,7 +168,13 @@ export async function restoreFocusArea(ctx: AppContext, user: Actor, id: number)
     await insertSnapshot(tx, { ...rows, focus_areas: [{ ...kept, version }] });
     const ids = siblings.map((row) => row.id);
     await writeOrder(tx, focusAreas, moveTo([...ids, id], id, Number(kept.sort_index)));
-    await finish(tx, ctx, user, { deletion, model: 'focusArea', title: kept.title, version });
+    await finish(tx, ctx, user, {
+      deletion,
+      model: 'focusArea',
+      title: kept.title,
+      version,
+      initiativeId: null,
+    });
     return deletion.strategyId;
   });
   const [row] = await ctx.db.select().from(focusAreas).where(eq(focusAreas.id, id));
@@ -192,12 +209,64 @@ export async function restoreInitiative(ctx: AppContext, user: Actor, id: number
     });
     const ids = siblings.map((row) => row.id);
     await writeOrder(tx, initiatives, moveTo([...ids, id], id, Number(kept.sort_index)));
-    await finish(tx, ctx, user, { deletion, model: 'initiative', title: kept.title, version });
+    await finish(tx, ctx, user, {
+      deletion,
+      model: 'initiative',
+      title: kept.title,
+      version,
+      initiativeId: id,
+    });
     return areaId;
   });
   const restored = (await loadInitiatives(ctx.db, [focusAreaId]))
     .get(focusAreaId)
     ?.find((one) => one.id === id);
   if (!restored) throw notFound(NOT_FOUND.initiative);
+  return restored;
+}
+
+/** Whether the measure's initiative or focus area is still there, in the strategy it was deleted from. */
+async function ownerIsThere(tx: Queryable, strategyId: number, kept: SnapshotRow): Promise<boolean> {
+  if (kept.initiative_id !== null) {
+    const [found] = await tx
+      .select({ id: initiatives.id })
+      .from(initiatives)
+      .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+      .where(and(eq(initiatives.id, Number(kept.initiative_id)), eq(focusAreas.strategyId, strategyId)));
+    return found !== undefined;
+  }
+  const [found] = await tx
+    .select({ id: focusAreas.id })
+    .from(focusAreas)
+    .where(and(eq(focusAreas.id, Number(kept.focus_area_id)), eq(focusAreas.strategyId, strategyId)));
+  return found !== undefined;
+}
+
+export async function restoreMeasure(ctx: AppContext, user: Actor, id: number): Promise<Measure> {
+  await ctx.db.transaction(async (tx) => {
+    const { deletion, snapshot } = await claimDeletion(ctx, tx, user, 'measure', id);
+    const kept = snapshot.measures.find((row) => row.id === id);
+    if (!kept) throw conflict(DELETED_RECORD_MESSAGES.periodEnded);
+    if (!(await ownerIsThere(tx, deletion.strategyId, kept)))
+      throw conflict(DELETED_RECORD_MESSAGES.measureOwnerDeleted);
+    // Under the strategy's lock, which creating a measure takes too: the limit of 3 holds.
+    const initiativeId = kept.initiative_id === null ? null : Number(kept.initiative_id);
+    const siblings = await tx
+      .select({ id: measures.id })
+      .from(measures)
+      .where(
+        initiativeId !== null
+          ? eq(measures.initiativeId, initiativeId)
+          : eq(measures.focusAreaId, Number(kept.focus_area_id)),
+      );
+    if (siblings.length >= LIMITS.measuresPerItem) throw conflict(DELETED_RECORD_MESSAGES.measuresFull);
+    const version = afterDeletion(kept);
+    const rows = await withoutGonePeople(tx, snapshot);
+    // Its sort index is kept: measures are listed by it, then by id, so it goes back near its place.
+    await insertSnapshot(tx, { ...rows, measures: [{ ...kept, version }] });
+    await finish(tx, ctx, user, { deletion, model: 'measure', title: kept.title, version, initiativeId });
+  });
+  const [restored] = await loadMeasures(ctx.db, { measureIds: [id] });
+  if (!restored) throw notFound(NOT_FOUND.measure);
   return restored;
 }

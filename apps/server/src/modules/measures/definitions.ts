@@ -19,6 +19,7 @@ import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { changeBy, publish, structureChange } from '../../core/events';
+import { keepDeleted } from '../../core/keepDeleted';
 import { ensure } from '../../core/strategyAccess';
 import { lockStrategyRow, touchStrategy } from '../../core/strategyRow';
 import type { Queryable } from '../../db/client';
@@ -225,7 +226,7 @@ export async function deleteMeasure(ctx: AppContext, user: Actor, id: number): P
   await ctx.db.transaction(async (tx) => {
     const { row, access, initiative } = await loadMeasureAccess(tx, id, user, true);
     ensure(canDefineMeasure(user.id, access.roles, initiative));
-    await recordChanges(
+    const [entryId] = await recordChanges(
       tx,
       {
         strategyId: row.strategyId,
@@ -237,6 +238,15 @@ export async function deleteMeasure(ctx: AppContext, user: Actor, id: number): P
       },
       [{ field: null, old: { title: row.title }, new: null }],
     );
+    // Kept restorable for the retention period, with its readings (deletedRecords).
+    await keepDeleted(tx, {
+      strategyId: row.strategyId,
+      model: 'measure',
+      recordId: id,
+      activityId: entryId!,
+      deletedBy: user.id,
+      deletedAt: ctx.clock.now(),
+    });
     // Its readings go with it (ON DELETE CASCADE).
     await tx.delete(measures).where(eq(measures.id, id));
     await touchStrategy(tx, row.strategyId);

@@ -1,5 +1,5 @@
 /**
- * On the line of a deleted focus area or initiative: until when it can be restored and, for the
+ * On the line of a deleted focus area, initiative or measure: until when it can be restored and, for the
  * strategy's masters, a "Restore" button; once restored or past the period, a line saying so.
  * The outcome is shown and announced in the line, and takes the focus (the button goes away).
  */
@@ -28,6 +28,7 @@ interface Outcome {
 const RESTORED_TEXT = {
   focusArea: DELETED_RECORD_MESSAGES.restoredFocusArea,
   initiative: DELETED_RECORD_MESSAGES.restoredInitiative,
+  measure: DELETED_RECORD_MESSAGES.restoredMeasure,
 } as const satisfies Record<DeletedRestoreModel, string>;
 
 /** The spec's MM/DD/YYYY, in the reader's time zone (no date library in the panel's code). */

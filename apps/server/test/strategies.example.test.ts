@@ -2,7 +2,12 @@
  * "Start from an example" (POST /api/strategy/example/): the sample strategy created for the
  * signed-in person only, recorded like any creation, and refused to those who may not create.
  */
-import { EXAMPLE_STRATEGIES_PER_HOUR, EXAMPLE_STRATEGY_TEXTS, MESSAGES } from '@keystone/contract';
+import {
+  EXAMPLE_STRATEGIES_PER_HOUR,
+  EXAMPLE_STRATEGY_TEXTS,
+  MESSAGES,
+  type Measure,
+} from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
@@ -164,6 +169,38 @@ describe('start from an example', () => {
       next_progress_update: null,
       last_progress_update: `${last.slice(0, 19)}+00:00`,
     });
+  });
+
+  it('should come with measures of each direction, read at its two locked due dates', async () => {
+    const strategy = (await server.api('POST', EXAMPLE, { token: danaKey })).body;
+    const today = new Date();
+    const nineUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 9);
+    const [earlier, last] = [14, 7].map((days) => new Date(nineUtc - days * 86_400_000).toISOString());
+    type Owner = { title: string; measures: Measure[] };
+    const areas: (Owner & { initiatives: Owner[] })[] = strategy.focus_areas;
+    const measures = areas.flatMap((area) => [
+      ...area.measures,
+      ...area.initiatives.flatMap((initiative) => initiative.measures),
+    ]);
+    expect(new Set(measures.map((measure) => measure.direction))).toEqual(
+      new Set(['increase', 'decrease', 'at_least', 'at_most']),
+    );
+    // A focus area's and an initiative's, each with the readings of both past due dates.
+    const revenue = areas.find((area) => area.title === '<p>Grow recurring revenue</p>')!.measures[0]!;
+    expect(revenue).toMatchObject({ title: 'Annual recurring revenue', unit: 'currency', currency: 'EUR' });
+    expect(revenue.history).toEqual([
+      { due_date: earlier, value: '10400000', note: '' },
+      { due_date: last, value: '10900000', note: '' },
+    ]);
+    expect(revenue.current.value).toBe('11150000');
+    const onboarding = areas[0]!.initiatives[0]!.measures;
+    expect(onboarding.map((measure) => [measure.title, measure.direction])).toEqual([
+      ['Median time to first report', 'decrease'],
+      ['Trial to paid conversion', 'increase'],
+    ]);
+    expect(onboarding[1]!.history.map((reading) => reading.value)).toEqual(['18.4', '19.6']);
+    // Every measure was read at both due dates.
+    expect(measures.every((measure) => measure.history.length === 2)).toBe(true);
   });
 
   it('should record every creation and title in the history, by the person who asked', async () => {

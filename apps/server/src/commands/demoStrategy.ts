@@ -25,6 +25,7 @@ import { writeComment } from '../modules/progress/comments';
 import { lockUpdates } from '../modules/progress/lockUpdates';
 import { createStrategy, updateStrategy } from '../modules/strategies/service';
 import { assignTeamInvitingNewPeople } from './assignTeam';
+import { type DemoReadings, defineDemoMeasures, writeDemoReadings } from './demoMeasures';
 
 const paragraph = (text: string) => `<p>${text}</p>`;
 
@@ -207,10 +208,13 @@ export async function writeDemoStrategy(
   });
 
   const initiativeIds: number[] = [];
+  /** Where the sample's measures go: each focus area and initiative by its title. */
+  const owners = new Map<string, { focus_area: number } | { initiative: number }>();
   for (const [index, area] of FOCUS_AREAS.entries()) {
     const focusArea =
       index === 0 ? strategy.focus_areas[0]! : await createFocusArea(ctx, master, { strategy: strategy.id });
     await updateFocusArea(ctx, master, focusArea.id, { title: paragraph(area.title) });
+    owners.set(area.title, { focus_area: focusArea.id });
     for (const [position, { title, earlier }] of area.initiatives.entries()) {
       const initiativeId =
         position === 0
@@ -222,6 +226,7 @@ export async function writeDemoStrategy(
         ...CHARTERS[title],
       });
       initiativeIds.push(initiativeId);
+      owners.set(title, { initiative: initiativeId });
     }
   }
 
@@ -244,7 +249,8 @@ export async function writeDemoStrategy(
     },
     origin,
   );
-  await writeProgress(ctx, master, strategy.id, initiativeIds);
+  const measures = await defineDemoMeasures(ctx, master, owners);
+  await writeProgress(ctx, master, strategy.id, initiativeIds, measures);
   return strategy.id;
 }
 
@@ -263,12 +269,16 @@ async function writeUpdates(
     }
 }
 
-/** The sample's past (two due dates, locked) and present (statuses as last reported, a few drafts). */
+/**
+ * The sample's past (two due dates, locked, with the measures' readings) and present (statuses as
+ * last reported, a few drafts).
+ */
 async function writeProgress(
   ctx: AppContext,
   master: Actor,
   strategyId: number,
   initiativeIds: readonly number[],
+  measures: DemoReadings,
 ) {
   const initiatives = FOCUS_AREAS.flatMap((area) => area.initiatives);
   const [earlierDue, lastDue] = pastDueDates(ctx.clock.now());
@@ -278,6 +288,7 @@ async function writeProgress(
     initiativeIds,
     initiatives.map(({ earlier }) => earlier.text),
   );
+  await writeDemoReadings(ctx, master, measures, 'earlier');
   await lockUpdates(ctx.db, initiativeIds, earlierDue);
   for (const [index, { earlier, last }] of initiatives.entries())
     if (last.status !== earlier.status)
@@ -288,6 +299,7 @@ async function writeProgress(
     initiativeIds,
     initiatives.map(({ last }) => last.text),
   );
+  await writeDemoReadings(ctx, master, measures, 'last');
   await lockUpdates(ctx.db, initiativeIds, lastDue);
   await writeUpdates(
     ctx,
@@ -295,6 +307,7 @@ async function writeProgress(
     initiativeIds,
     initiatives.map(({ draft }) => draft),
   );
+  await writeDemoReadings(ctx, master, measures, 'draft');
   // No rhythm: the example mails nobody. Its settings know the last due date, as if it had one.
   await ctx.db
     .update(notificationSettings)

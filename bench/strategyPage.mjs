@@ -1,6 +1,7 @@
 // The full strategy of the benchmarks (5 focus areas × 5 initiatives, 10 people on each
-// initiative, 3 current progress comments each), built through the public API, and the load of
-// its page read GET /api/strategy/{id}: the page every editor opens and every live refresh reads.
+// initiative, 3 current progress comments each, 2 measures on each initiative and 1 on each focus
+// area with their current readings), built through the public API, and the load of its page read
+// GET /api/strategy/{id}: the page every editor opens and every live refresh reads.
 import { login, startServer } from './server.mjs';
 
 export async function call(url, key, method, path, body) {
@@ -40,7 +41,48 @@ export async function buildFullStrategy(url, key) {
       })),
     ),
   });
+  await addMeasures(url, key, page);
   return strategy.id;
+}
+
+/** Two kinds of measure, as teams define them: a count up to a target and a share kept above a floor. */
+const MEASURES = [
+  {
+    title: 'Accounts live',
+    unit: 'number',
+    unit_label: 'accounts',
+    baseline: '0',
+    target: '120',
+    direction: 'increase',
+  },
+  {
+    title: 'Weekly active share',
+    unit: 'percent',
+    decimals: 1,
+    baseline: '60',
+    target: '75',
+    direction: 'at_least',
+  },
+];
+
+/**
+ * Two measures on every initiative and one on every focus area, each with a value and a note for
+ * the current due date. (Past readings need due dates to pass, which the public API cannot do;
+ * their cost in the page read is bounded by LIMITS.readingsOnPage and asserted in the server's tests.)
+ */
+async function addMeasures(url, key, page) {
+  const owners = page.focus_areas.flatMap((area) => [
+    { focus_area: area.id, measures: MEASURES.slice(0, 1) },
+    ...area.initiatives.map((initiative) => ({ initiative: initiative.id, measures: MEASURES })),
+  ]);
+  for (const { measures, ...owner } of owners)
+    for (const [index, definition] of measures.entries()) {
+      const measure = await call(url, key, 'POST', '/api/measures/create/', { ...owner, ...definition });
+      await call(url, key, 'PATCH', `/api/measures/reading/${measure.id}/`, {
+        value: index === 0 ? '42' : '71.5',
+        note: 'Two pilot accounts went live this week.',
+      });
+    }
 }
 
 // Three short paragraphs of a charter section, as a team would write them (under LIMITS.charterField).

@@ -36,6 +36,8 @@ function wireRow(id: number, title: string, changes: Partial<PortfolioStrategy> 
     next_due_date: null,
     time_zone: 'UTC',
     empty_updates: [],
+    measure_count: 0,
+    measures_off_track: [],
     ...changes,
   };
 }
@@ -50,9 +52,21 @@ const ROWS = [
     next_due_date: NEXT_DUE,
     time_zone: 'Europe/Berlin',
     empty_updates: [{ id: 11, title: '<p>Open a shop</p>', focus_area_title: 'Customers' }],
+    measure_count: 5,
+    measures_off_track: [
+      { id: 7, title: 'Revenue', initiative: null, initiative_title: '', focus_area_title: 'Customers' },
+      {
+        id: 8,
+        title: 'Churn',
+        initiative: 11,
+        initiative_title: 'Open a shop',
+        focus_area_title: 'Customers',
+      },
+    ],
   }),
   wireRow(2, 'Air', {
     counts: { ...ZERO, CO: 4 },
+    measure_count: 2,
     empty_updates: [11, 12, 13, 14].map((id) => ({ id: 20 + id, title: `Task ${id}`, focus_area_title: '' })),
   }),
   wireRow(3, '', { counts: { ...ZERO, DE: 1 }, next_due_date: '2026-12-01T09:00:00+00:00' }),
@@ -110,6 +124,26 @@ describe('portfolio overview', { timeout: 20_000 }, () => {
     ).toBe('true');
   });
 
+  it('should say how many measures are off track, name them beside what they belong to, and link to their readings', async () => {
+    start(ok(ROWS));
+    await table();
+    const [growth, air, untitled] = screen.getAllByRole('row').slice(1) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(growth).getByText(PORTFOLIO_TEXT.offTrack(2, 5))).toBeTruthy();
+    const offTrack = within(growth).getByRole('link', { name: 'Revenue' });
+    // A focus area's measure opens the progress page; an initiative's goes to its row there.
+    expect(offTrack.getAttribute('href')).toBe('/progress-update/1');
+    expect(offTrack.closest('li')?.textContent).toBe('Revenue · Customers');
+    const churn = within(growth).getByRole('link', { name: 'Churn' });
+    expect(churn.getAttribute('href')).toBe('/progress-update/1#11');
+    expect(churn.closest('li')?.textContent).toBe('Churn · Open a shop');
+    expect(within(air).getByText(PORTFOLIO_TEXT.noneOffTrack(2))).toBeTruthy();
+    expect(within(untitled).getByText(PORTFOLIO_TEXT.noMeasures)).toBeTruthy();
+  });
+
   it('should write every trend out in words when asked, one line per due date', async () => {
     start(ok(ROWS));
     await table();
@@ -156,6 +190,13 @@ describe('portfolio overview', { timeout: 20_000 }, () => {
 
     sortBy(PORTFOLIO_TEXT.columns.trend);
     expect(strategyNames()[0]).toBe('Growth');
+
+    // Most off track first; a strategy without measures last either way.
+    sortBy(PORTFOLIO_TEXT.columns.measuresOffTrack);
+    expect(header(PORTFOLIO_TEXT.columns.measuresOffTrack).getAttribute('aria-sort')).toBe('descending');
+    expect(strategyNames()).toEqual(['Growth', 'Air', 'Untitled Strategy']);
+    sortBy(PORTFOLIO_TEXT.columns.measuresOffTrack);
+    expect(strategyNames()).toEqual(['Air', 'Growth', 'Untitled Strategy']);
   });
 
   it('should show the failure only, and load again on "Try again"', async () => {

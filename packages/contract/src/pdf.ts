@@ -2,6 +2,7 @@
  * The PDFs of a strategy (one landscape page) and of a charter (portrait, as long as it needs):
  * the paper sizes, which locales print on Letter, and the texts the documents and their buttons show.
  */
+import { MEASURE_TEXT } from './measureText';
 import { z } from './z';
 
 export const PAPER_SIZES = ['a4', 'letter'] as const;
@@ -65,6 +66,14 @@ export const PDF_MESSAGES = {
   timelineFrom: (start: string) => `from ${start}`,
   timelineUntil: (end: string) => `until ${end}`,
   page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  // Measures (issue 30): values against targets, in the words of MEASURE_TEXT.
+  /** "Revenue: €1,200.00 of €2,000.00 · Suggested: Off track" */
+  measureLine: (title: string, standing: string) => `${title}: ${standing}`,
+  /** "Increase to €2,000.00 by 12/31/2026 · Baseline €1,000.00 · Amber band 10 %" */
+  measureDefinition: (definition: string, baseline: string, band: string) =>
+    `${definition} · ${baseline} · Amber band ${band} %`,
+  suggestedColumn: 'Suggested',
+  currentDueDate: (date: string) => `${date} (${MEASURE_TEXT.current})`,
 } as const;
 
 /** `?paper=a4|letter` of both PDFs; the server prints on A4 when none is asked for. */

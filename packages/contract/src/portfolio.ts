@@ -35,6 +35,22 @@ export const portfolioStrategySchema = z.object({
   time_zone: z.string(),
   /** Initiatives whose current update is still empty (isUpdateEmpty), in page order. */
   empty_updates: z.array(z.object({ id: idSchema, title: z.string(), focus_area_title: z.string() })),
+  /** How many measures the strategy has, so "none off track" reads apart from "no measures". */
+  measure_count: z.number(),
+  /**
+   * Measures whose latest value the numbers call off track (measureSuggestion), in page order:
+   * each with the initiative it belongs to (null for a focus area's own) and its titles.
+   */
+  measures_off_track: z.array(
+    z.object({
+      id: idSchema,
+      title: z.string(),
+      initiative: idSchema.nullable(),
+      /** Empty for a focus area's measure. */
+      initiative_title: z.string(),
+      focus_area_title: z.string(),
+    }),
+  ),
 });
 export type PortfolioStrategy = z.infer<typeof portfolioStrategySchema>;
 

@@ -9,13 +9,14 @@ export const PORTFOLIO_TEXT = {
   listLead: 'See them all at a glance in the',
   listLink: 'Portfolio overview',
   intro:
-    'Every strategy you take part in: where its initiatives stand now, how that changed over the last due dates, and whose update is still empty.',
+    'Every strategy you take part in: where its initiatives stand now, how that changed over the last due dates, whose update is still empty, and which measures are off track.',
   columns: {
     title: 'Strategy',
     now: 'Status now',
     trend: 'Last due dates',
     nextDue: 'Next due date',
     emptyUpdates: 'Empty updates',
+    measuresOffTrack: 'Measures off track',
   },
   loading: 'Loading the portfolio overview',
   loadFailed: 'Failed to load the portfolio overview',
@@ -27,6 +28,10 @@ export const PORTFOLIO_TEXT = {
   showFewer: 'Show fewer',
   showAll: (count: number) => `Show all ${count}`,
   emptyUpdates: (count: number) => plural(count, 'empty update', 'empty updates'),
+  noMeasures: 'No measures',
+  noneOffTrack: (total: number) =>
+    total === 1 ? 'Its measure is not off track' : `None of ${total} off track`,
+  offTrack: (count: number, total: number) => `${count} of ${total} off track`,
   /** What a screen reader hears for the counts now, e.g. "3 initiatives: 2 On Track, 1 Blocked". */
   countsText: (counts: Record<InitiativeStatus, number>, order: readonly InitiativeStatus[]) => {
     const total = order.reduce((sum, code) => sum + counts[code], 0);

@@ -89,8 +89,9 @@ export function presentMeasure(row: MeasureRow): Measure {
   };
 }
 
-/** Which measures to read: those of these initiatives, of these focus areas, or these ids. */
+/** Which measures to read: those of these strategies, initiatives, focus areas, or these ids. */
 export interface MeasureSelection {
+  strategyIds?: readonly number[];
   initiativeIds?: readonly number[];
   focusAreaIds?: readonly number[];
   measureIds?: readonly number[];
@@ -100,8 +101,8 @@ const idList = (ids: readonly number[] | undefined) => sql`${`{${(ids ?? []).joi
 
 /** The selected measures in order (sort index, then id), each with its readings. */
 export async function loadMeasures(db: Queryable, selection: MeasureSelection): Promise<Measure[]> {
-  const { initiativeIds = [], focusAreaIds = [], measureIds = [] } = selection;
-  if (initiativeIds.length + focusAreaIds.length + measureIds.length === 0) return [];
+  const { strategyIds = [], initiativeIds = [], focusAreaIds = [], measureIds = [] } = selection;
+  if (strategyIds.length + initiativeIds.length + focusAreaIds.length + measureIds.length === 0) return [];
   const { rows } = await db.execute<MeasureRow>(sql`
     select m.id, m.strategy_id, m.initiative_id, m.focus_area_id, m.title, m.unit, m.currency,
            m.unit_label, m.decimals, m.baseline::text as baseline, m.target::text as target,
@@ -118,7 +119,8 @@ export async function loadMeasures(db: Queryable, selection: MeasureSelection): 
       from measures m
       left join notification_settings s on s.strategy_id = m.strategy_id
       left join measure_readings c on c.measure_id = m.id and c.locked_at is null
-     where m.initiative_id = any(${idList(initiativeIds)})
+     where m.strategy_id = any(${idList(strategyIds)})
+        or m.initiative_id = any(${idList(initiativeIds)})
         or m.focus_area_id = any(${idList(focusAreaIds)})
         or m.id = any(${idList(measureIds)})
      order by m.sort_index, m.id`);

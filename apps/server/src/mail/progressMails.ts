@@ -8,6 +8,7 @@ import {
   COMMENT_TYPES,
   type CommentType,
   formatDueDate,
+  type Measure,
   plainText,
   REPORT_SUMMARY_TEXTS,
   STRATEGY_MESSAGES,
@@ -43,6 +44,14 @@ export interface ReportFocusArea {
   initiatives: ReportInitiative[];
 }
 
+/** A measure as it stands at the due date (issue 30), named by what it belongs to. */
+export interface ReportMeasure {
+  /** Read before the due date locks it: `current` is this due date's reading. */
+  measure: Measure;
+  /** The initiative's or focus area's title as plain text (a label when untitled). */
+  owner: string;
+}
+
 export interface ReportContent {
   strategyTitle: string;
   ambition: string;
@@ -51,6 +60,8 @@ export interface ReportContent {
   /** Null at the first due date. */
   previousDueDate: Date | null;
   focusAreas: ReportFocusArea[];
+  /** Every measure of the strategy in page order; the summary speaks of them only when there are any. */
+  measures: ReportMeasure[];
   link: string;
 }
 

@@ -1,4 +1,4 @@
-/** Pieces the progress report's summary and its detail share: readable text, status badges, names. */
+/** Pieces the progress report's summary and its detail share: readable text, status badges, names, headings. */
 import { INITIATIVE_STATUSES, plainText, REPORT_SUMMARY_TEXTS, statusOrInactive } from '@keystone/contract';
 import { escapeHtml } from '../lib/html';
 
@@ -33,3 +33,13 @@ export function initiativeTitleHtml(title: string): string {
     ? escapeHtml(text)
     : `<em style="color:#666;font-weight:400">${escapeHtml(REPORT_SUMMARY_TEXTS.untitledInitiative)}</em>`;
 }
+
+/** A small heading inside the summary. */
+export const subheading = (text: string) =>
+  `<p style="margin:16px 0 6px;font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.05em;color:#555">${escapeHtml(text)}</p>`;
+
+/** A quiet line where a list has nothing to show. */
+export const note = (text: string) => `<p style="margin:0;font-size:13px;color:#555">${escapeHtml(text)}</p>`;
+
+export const rowsTable = (rows: string[]) =>
+  `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows.join('')}</table>`;

@@ -1,6 +1,7 @@
 /**
  * The summary that opens the progress report (issue 18): how many initiatives are in each
- * status, which changed status since the previous due date (from → to), and the new roadblocks.
+ * status, which changed status since the previous due date (from → to), the new roadblocks, and
+ * when the strategy has measures, which are off track and which moved most (reportMeasures.ts).
  *
  * A roadblock is new when the Roadblocks just locked have text and, at the previous due date, the
  * initiative's Roadblocks were empty, different (compared as readable text, whitespace aside) or
@@ -16,12 +17,16 @@ import {
 } from '@keystone/contract';
 import { escapeHtml } from '../lib/html';
 import type { ReportContent } from './progressMails';
+import { type MeasuresSummary, measuresHtml, measuresText, summariseMeasures } from './reportMeasures';
 import {
   initiativeTitleHtml,
   initiativeTitleText,
+  note,
   readableText,
+  rowsTable,
   statusBadge,
   statusLabel,
+  subheading,
 } from './reportParts';
 
 interface ReportSummary {
@@ -29,6 +34,8 @@ interface ReportSummary {
   /** Null at the first due date: there is nothing to compare with. */
   changes: { title: string; from: InitiativeStatus; to: InitiativeStatus }[] | null;
   newRoadblocks: { title: string; text: string }[];
+  /** Null when the strategy has no measures. */
+  measures: MeasuresSummary | null;
 }
 
 const comparable = (html: string) => readableText(html).replace(/\s+/g, ' ').trim();
@@ -52,12 +59,9 @@ export function summarise(report: ReportContent): ReportSummary {
     if (!now || (row.previous && comparable(row.previous.roadblocks) === now)) return [];
     return [{ title: row.title, text: readableText(row.comments.RB ?? '') }];
   });
-  return { counts, changes, newRoadblocks };
+  const measures = summariseMeasures(report.measures, report.previousDueDate, report.timeZone);
+  return { counts, changes, newRoadblocks, measures };
 }
-
-const subheading = (text: string) =>
-  `<p style="margin:16px 0 6px;font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.05em;color:#555">${escapeHtml(text)}</p>`;
-const note = (text: string) => `<p style="margin:0;font-size:13px;color:#555">${escapeHtml(text)}</p>`;
 
 /** One cell per status: the status colour with its count; a status nobody is in stays pale. */
 function countCell({ code, count }: ReportSummary['counts'][number]): string {
@@ -67,9 +71,6 @@ function countCell({ code, count }: ReportSummary['counts'][number]): string {
     : `background:#f4f6fb;color:#555;border-top:4px solid ${status.hex}`;
   return `<td width="20%" align="center" style="${look};padding:8px 4px;border-radius:6px;font-family:Arial,Helvetica,sans-serif"><div style="font-size:22px;font-weight:700;line-height:1.2">${count}</div><div style="font-size:12px;white-space:nowrap">${escapeHtml(status.label)}</div></td>`;
 }
-
-const rowsTable = (rows: string[]) =>
-  `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows.join('')}</table>`;
 
 export function summaryHtml(report: ReportContent, summary: ReportSummary): string {
   const counts = `<table role="presentation" width="100%" cellpadding="0" cellspacing="4"><tr>${summary.counts.map(countCell).join('')}</tr></table>`;
@@ -97,7 +98,7 @@ export function summaryHtml(report: ReportContent, summary: ReportSummary): stri
   }`;
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 8px;border:1px solid #e3e7f0;border-radius:8px"><tr><td style="padding:16px">
 <h2 style="margin:0 0 8px;font-size:17px;color:#1f3a8a">${escapeHtml(REPORT_SUMMARY_TEXTS.heading)}</h2>
-${subheading(REPORT_SUMMARY_TEXTS.statusCounts)}${counts}${changes}${roadblocks}
+${subheading(REPORT_SUMMARY_TEXTS.statusCounts)}${counts}${changes}${roadblocks}${summary.measures ? measuresHtml(summary.measures) : ''}
 </td></tr></table>`;
 }
 
@@ -128,5 +129,6 @@ export function summaryText(report: ReportContent, summary: ReportSummary): stri
     for (const roadblock of summary.newRoadblocks)
       lines.push(`- ${initiativeTitleText(roadblock.title)}:${afterTitle(roadblock.text)}`);
   } else lines.push(REPORT_SUMMARY_TEXTS.noNewRoadblocks);
+  if (summary.measures) lines.push(...measuresText(summary.measures));
   return lines.join('\n');
 }

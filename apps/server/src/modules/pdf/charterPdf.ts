@@ -1,10 +1,12 @@
 /**
  * An initiative's charter as a printable portrait document, as many pages as it needs: where it
  * belongs, its title, status, people and approval, then every charter field under the page's own
- * heading (rich text as paragraphs and lists) and the timeline. Each page carries a footer.
- * Tagged (tags.ts) in reading order: where it belongs, the title (H1), the status, the people and
- * approval as a table of labelled rows, each field under its H2 as paragraphs and lists, the
- * timeline as a table; rules, the status pill's colour and the footers are furniture.
+ * heading (rich text as paragraphs and lists), its measures when it has any, and the timeline.
+ * Each page carries a footer. Tagged (tags.ts) in reading order: where it belongs, the title (H1),
+ * the status, the people and approval as a table of labelled rows, each field under its H2 as
+ * paragraphs and lists, each measure under an H3 (its definition, then its readings against the
+ * expected values as a table), the timeline as a table; rules, the status pill's colour and the
+ * footers are furniture.
  */
 import {
   CHARTER_FIELD_LABELS,
@@ -14,6 +16,8 @@ import {
   formatDay,
   INITIATIVE_STATUSES,
   type InitiativeDetail,
+  MEASURE_TEXT,
+  type Measure,
   type Paper,
   PDF_MESSAGES,
   plainText,
@@ -23,6 +27,7 @@ import {
   type UserSummary,
 } from '@keystone/contract';
 import { createDocument, type Doc, finish, INK, oneLine } from './document';
+import { measureDefinition, measureLine, readingRows } from './measureTexts';
 import { richTextBlocks, type TextBlock } from './richTextBlocks';
 import { artifact, documentRoot, group, rule, type Structure, tagged } from './tags';
 
@@ -87,6 +92,7 @@ export async function charterPdf(input: CharterPdfInput): Promise<Buffer> {
     richText(doc, section, initiative[field], width);
     section.end();
   }
+  if (initiative.measures.length > 0) measures(doc, root, initiative.measures, input.timeZone, width);
   const section = group(doc, root, 'Sect');
   heading(doc, section, CHARTER_FIELD_LABELS.timeline, width);
   timeline(doc, section, input.timelines, width);
@@ -296,6 +302,77 @@ function timeline(doc: Doc, section: Structure, rows: Timeline[], width: number)
     tableRow.end();
     doc.y = y + height + 5;
   }
+  table.end();
+  doc.x = MARGIN;
+}
+
+/** The Measures section: each measure under its H3, its latest value and definition, then its readings. */
+function measures(doc: Doc, root: Structure, list: Measure[], timeZone: string, width: number) {
+  const section = group(doc, root, 'Sect');
+  heading(doc, section, MEASURE_TEXT.measures, width);
+  for (const measure of list) {
+    const part = group(doc, section, 'Sect');
+    if (doc.y + 80 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    tagged(doc, part, 'H3', () =>
+      doc
+        .font('bold')
+        .fontSize(10.5)
+        .fillColor(INK.text)
+        .text(measure.title, MARGIN, doc.y + 4, { width }),
+    );
+    for (const text of [measureLine(measure), measureDefinition(measure)])
+      tagged(doc, part, 'P', () =>
+        doc
+          .font('regular')
+          .fontSize(9.5)
+          .fillColor(INK.muted)
+          .text(text, MARGIN, doc.y + 1, { width, lineGap: 1.5 }),
+      );
+    readingsTable(doc, part, measure, timeZone, width);
+    part.end();
+  }
+  section.end();
+}
+
+/**
+ * A row per due date: the date (its header), the value, the expected value and the suggestion.
+ * Headers are told apart by their ink, as the timeline's are, not by weight.
+ */
+function readingsTable(doc: Doc, section: Structure, measure: Measure, timeZone: string, width: number) {
+  const rows = readingRows(measure, timeZone);
+  if (rows.length === 0) return;
+  const cellWidth = width / 4;
+  doc.y += 4;
+  const table = group(doc, section, 'Table');
+  const line = (cells: string[], header: boolean) => {
+    doc.font('regular').fontSize(9);
+    const height = Math.max(...cells.map((text) => doc.heightOfString(text, { width: cellWidth - 8 })));
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const { y } = doc;
+    const row = group(doc, table, 'TR');
+    cells.forEach((text, index) => {
+      const type = header || index === 0 ? 'TH' : 'TD';
+      tagged(
+        doc,
+        row,
+        type,
+        () =>
+          doc
+            .font('regular')
+            .fontSize(9)
+            .fillColor(type === 'TH' ? INK.muted : INK.text)
+            .text(text, MARGIN + index * cellWidth, y, { width: cellWidth - 8 }),
+        type === 'TH' ? { scope: header ? 'Column' : 'Row' } : {},
+      );
+    });
+    row.end();
+    doc.y = y + height + 3;
+  };
+  line(
+    [MEASURE_TEXT.dueDate, MEASURE_TEXT.reading, MEASURE_TEXT.expected, PDF_MESSAGES.suggestedColumn],
+    true,
+  );
+  for (const row of rows) line([row.dueDate, row.value, row.expected, row.suggested], false);
   table.end();
   doc.x = MARGIN;
 }

@@ -34,6 +34,7 @@ export const INK = { text: '#1b1f2a', muted: '#5b6273', faint: '#8a90a0', rule: 
 /** fontkit's parse of a font file: what pdfkit holds as `font` and fonts.ts asks about coverage. */
 interface ParsedFont {
   hasGlyphForCodePoint(codePoint: number): boolean;
+  getGlyph(id: number, codePoints?: number[]): { codePoints: number[] } | null;
 }
 
 /** pdfkit's font of one document (it embeds the subset that document used). */
@@ -79,6 +80,22 @@ declare global {
  */
 const parsedFonts = new Map<string, ParsedFont>();
 
+/**
+ * fontkit keeps a glyph's object from the first time anyone asks for it, with the characters that
+ * caller knew. Writing a subset asks for the parts of a composite glyph with none (Greek Ε is
+ * drawn from Latin E): kept across documents, that E would carry no text, so every later PDF
+ * drawing it would lose the letter for screen readers and copying (ToUnicode). Laying out text
+ * asks with the characters: they are kept from then on.
+ */
+function keepCodePoints(font: ParsedFont): void {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && glyph.codePoints.length === 0 && codePoints.length > 0) glyph.codePoints = codePoints;
+    return glyph;
+  };
+}
+
 /** Registers `face` in `doc` (parsing it on its first use in this process), leaving the current font as it was. */
 function registerFace(doc: Doc, face: FontFace): DocumentFont {
   const { _font, _fontSource, _fontFamily } = doc;
@@ -87,7 +104,10 @@ function registerFace(doc: Doc, face: FontFace): DocumentFont {
   doc.registerFont(face.key, (parsed ?? face.file()) as string);
   doc.font(face.key);
   const font = doc._font;
-  if (!parsed) parsedFonts.set(face.key, font.font);
+  if (!parsed) {
+    keepCodePoints(font.font);
+    parsedFonts.set(face.key, font.font);
+  }
   Object.assign(doc, { _font, _fontSource, _fontFamily });
   return font;
 }

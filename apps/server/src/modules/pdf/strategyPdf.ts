@@ -3,8 +3,9 @@
  * status counts, and each initiative's status, owners and last update. Whatever the texts, it
  * fits: the layout is measured at shrinking type sizes and fewer lines per text (ellipsis beyond)
  * until every column fits, and only then drawn. Tagged (tags.ts) in reading order: the title (H1)
- * and ambition, then each focus area as a section (H2, its status counts as a list, then each
- * initiative as a section: H3 title, status, owners, last update); the page's footer is furniture.
+ * and ambition, then each focus area as a section (H2, its status counts as a list, its measures,
+ * then each initiative as a section: H3 title, status, owners, last update, its measures, each
+ * a value against its target); the page's footer is furniture.
  */
 import {
   displayName,
@@ -14,6 +15,7 @@ import {
   type Initiative,
   type InitiativeStatus,
   lastUpdateText,
+  type Measure,
   type Paper,
   PDF_MESSAGES,
   plainText,
@@ -23,6 +25,7 @@ import {
 } from '@keystone/contract';
 import { createDocument, type Doc, finish, INK, oneLine } from './document';
 import { type Lines, textLines } from './lines';
+import { measureStanding } from './measureTexts';
 import { artifact, documentRoot, group, rule, type Structure, tagged } from './tags';
 
 const MARGIN = 30;
@@ -33,11 +36,11 @@ const STATUS_BAR = 3;
 
 /** From roomy to dense: the first that fits is drawn. */
 const DENSITIES = [
-  ...[1, 0.92, 0.85, 0.78, 0.72].map((scale) => ({ scale, titleLines: 4, ownerLines: 2 })),
-  { scale: 0.72, titleLines: 3, ownerLines: 2 },
-  { scale: 0.72, titleLines: 3, ownerLines: 1 },
-  { scale: 0.72, titleLines: 2, ownerLines: 1 },
-  { scale: 0.66, titleLines: 1, ownerLines: 1 },
+  ...[1, 0.92, 0.85, 0.78, 0.72].map((scale) => ({ scale, titleLines: 4, ownerLines: 2, measureLines: 2 })),
+  { scale: 0.72, titleLines: 3, ownerLines: 2, measureLines: 2 },
+  { scale: 0.72, titleLines: 3, ownerLines: 1, measureLines: 1 },
+  { scale: 0.72, titleLines: 2, ownerLines: 1, measureLines: 1 },
+  { scale: 0.66, titleLines: 1, ownerLines: 1, measureLines: 1 },
 ];
 type Density = (typeof DENSITIES)[number];
 
@@ -96,7 +99,7 @@ export async function strategyPdf({
     const header = headerBlock(doc, strategy, width - 2 * MARGIN, density);
     const room = height - 2 * MARGIN - header.height - footer.height - 8;
     const blocks = strategy.focus_areas.map((area) =>
-      focusAreaBlock(doc, area.title, area.initiatives, columnWidth, density, timeZone),
+      focusAreaBlock(doc, area.title, area.initiatives, area.measures, columnWidth, density, timeZone),
     );
     chosen = { header, columns: blocks };
     if (blocks.every((block) => block.height <= room)) break;
@@ -143,6 +146,7 @@ function focusAreaBlock(
   doc: Doc,
   rawTitle: string,
   initiatives: Initiative[],
+  measures: Measure[],
   width: number,
   density: Density,
   timeZone: string,
@@ -151,8 +155,10 @@ function focusAreaBlock(
   const titleText = oneLine(plainText(rawTitle)) || STRATEGY_MESSAGES.defineFocusArea;
   const title = textLines(doc, titleText, width, 2, { font: 'bold', size: 10.5 * scale, color: INK.text });
   const counts = statusCounts(doc, initiatives, width, scale);
+  const values = measureLines(doc, measures, width, density);
   const cards = initiatives.map((initiative) => initiativeCard(doc, initiative, width, density, timeZone));
-  const headHeight = title.height + 4 + counts.height + 7;
+  const valuesTop = title.height + 4 + counts.height + (values.height ? 4 : 0);
+  const headHeight = valuesTop + values.height + 7;
   const height = headHeight + cards.reduce((sum, card) => sum + card.height + CARD_GAP, 0);
   return {
     height,
@@ -160,6 +166,7 @@ function focusAreaBlock(
       const section = group(doc, parent, 'Sect');
       tagLines(doc, section, 'H2', title, x, y);
       counts.draw(x, y + title.height + 4, section);
+      values.draw(x, y + valuesTop, section);
       let top = y + headHeight;
       for (const card of cards) {
         card.draw(x, top, section);
@@ -258,7 +265,14 @@ function initiativeCard(
     ...small,
     color: INK.faint,
   });
-  const parts = [badge.height + 3, title.height + 2, owners.height + 1, updated.height];
+  const values = measureLines(doc, initiative.measures, inner, density);
+  const parts = [
+    badge.height + 3,
+    title.height + 2,
+    owners.height + 1,
+    updated.height + (values.height ? 2 : 0),
+    values.height,
+  ];
   const height = 2 * CARD_PADDING + parts.reduce((sum, part) => sum + part, 0);
   return {
     height,
@@ -279,7 +293,37 @@ function initiativeCard(
       tagged(doc, section, 'P', () => badge.label(left, badgeTop));
       tagLines(doc, section, 'P', owners, left, ownersTop);
       tagLines(doc, section, 'P', updated, left, updatedTop);
+      values.draw(left, updatedTop + parts[3]!, section);
       section.end();
+    },
+  };
+}
+
+/** Each measure's value against its target, a paragraph each (nothing for none). */
+function measureLines(doc: Doc, measures: Measure[], width: number, density: Density): Block {
+  const style = { font: 'regular', size: 7.3 * density.scale, color: INK.text, lineGap: 0.5 } as const;
+  const lines = measures.map((measure) => {
+    const standing = measureStanding(measure);
+    // The numbers matter most: a long title gives way to them, down to a third of the line.
+    const after = doc.font(style.font).fontSize(style.size).widthOfString(`: ${standing}`);
+    const title = textLines(doc, measure.title, Math.max(width / 3, width - after), 1, style).lines[0];
+    return textLines(
+      doc,
+      PDF_MESSAGES.measureLine(title ?? '', standing),
+      width,
+      density.measureLines,
+      style,
+    );
+  });
+  const gap = 1.5;
+  return {
+    height: lines.reduce((sum, one) => sum + one.height, 0) + Math.max(0, lines.length - 1) * gap,
+    draw: (x, y, parent) => {
+      let top = y;
+      for (const one of lines) {
+        tagLines(doc, parent, 'P', one, x, top);
+        top += one.height + gap;
+      }
     },
   };
 }

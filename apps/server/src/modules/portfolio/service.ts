@@ -1,12 +1,15 @@
 /**
- * The portfolio overview (issue 18) in three queries however many strategies: the visible
- * strategies with their schedules, their initiatives with the current comments' texts, and the
- * status counts locked at each strategy's last due dates.
+ * The portfolio overview (issue 18) in four queries however many strategies: the visible
+ * strategies with their schedules, their focus areas and initiatives with the current comments'
+ * texts, the status counts locked at each strategy's last due dates, and their measures (issue 30)
+ * with the readings that say which are off track.
  */
 import {
   INITIATIVE_STATUS_CODES,
   type InitiativeStatus,
   isUpdateEmpty,
+  type Measure,
+  measureSuggestion,
   PORTFOLIO_TREND_DATES,
   type PortfolioStrategy,
   type StatusCounts,
@@ -15,6 +18,7 @@ import {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
+import { loadMeasures } from '../../core/measureQueries';
 import { visibleTo } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { readBoth } from '../../db/reads';
@@ -24,26 +28,65 @@ import { isoInZone } from '../../lib/schedule';
 const zeroCounts = (): StatusCounts =>
   Object.fromEntries(INITIATIVE_STATUS_CODES.map((code) => [code, 0])) as Record<InitiativeStatus, number>;
 
-/** Every initiative of these strategies in page order, with the texts of its current comments. */
-function loadInitiatives(db: Queryable, strategyIds: number[]) {
+/**
+ * Every focus area of these strategies with its initiatives in page order, each initiative with
+ * the texts of its current comments; a focus area without initiatives is one row without one.
+ */
+function loadPageRows(db: Queryable, strategyIds: number[]) {
   return db
     .select({
       strategyId: focusAreas.strategyId,
+      focusAreaId: focusAreas.id,
+      focusAreaTitle: focusAreas.title,
       id: initiatives.id,
       title: initiatives.title,
       status: initiatives.status,
-      focusAreaTitle: focusAreas.title,
       // Fresh comments are '' and need not travel; the rest are judged by isUpdateEmpty.
       texts: sql<
         string[]
       >`coalesce(array_agg(${comments.comment}) filter (where ${comments.comment} <> ''), '{}')`,
     })
-    .from(initiatives)
-    .innerJoin(focusAreas, eq(focusAreas.id, initiatives.focusAreaId))
+    .from(focusAreas)
+    .leftJoin(initiatives, eq(initiatives.focusAreaId, focusAreas.id))
     .leftJoin(comments, and(eq(comments.initiativeId, initiatives.id), eq(comments.isLocked, false)))
     .where(inArray(focusAreas.strategyId, strategyIds))
     .groupBy(initiatives.id, focusAreas.id)
     .orderBy(asc(focusAreas.sortIndex), asc(initiatives.sortIndex), asc(initiatives.id));
+}
+type PageRow = Awaited<ReturnType<typeof loadPageRows>>[number];
+
+/**
+ * The measures the numbers call off track, in page order (a focus area's own before its
+ * initiatives'), named by what they belong to.
+ */
+function offTrack(
+  measures: readonly Measure[],
+  rows: readonly PageRow[],
+): PortfolioStrategy['measures_off_track'] {
+  const places = new Map<string, { index: number; row: PageRow }>();
+  for (const [index, row] of rows.entries()) {
+    if (!places.has(`area ${row.focusAreaId}`)) places.set(`area ${row.focusAreaId}`, { index, row });
+    if (row.id !== null) places.set(`initiative ${row.id}`, { index, row });
+  }
+  const placeOf = (measure: Measure) =>
+    places.get(
+      measure.initiative === null ? `area ${measure.focus_area}` : `initiative ${measure.initiative}`,
+    );
+  return measures
+    .filter((measure) => measureSuggestion(measure) === 'off_track' && placeOf(measure))
+    .map((measure) => ({ measure, place: placeOf(measure)! }))
+    .sort(
+      (a, b) =>
+        a.place.index - b.place.index ||
+        Number(a.measure.initiative !== null) - Number(b.measure.initiative !== null),
+    )
+    .map(({ measure, place }) => ({
+      id: measure.id,
+      title: measure.title,
+      initiative: measure.initiative,
+      initiative_title: measure.initiative === null ? '' : (place.row.title ?? ''),
+      focus_area_title: place.row.focusAreaTitle,
+    }));
 }
 
 type TrendRow = { strategy_id: number; locked_at: string | Date; status: string | null; count: number };
@@ -89,10 +132,15 @@ export async function readPortfolio(ctx: AppContext, user: Actor): Promise<Portf
     .orderBy(desc(strategies.updatedAt), desc(strategies.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [initiativeRows, trendRows] = await readBoth(
+  const [[pageRows, trendRows], measures] = await readBoth(
     db,
-    () => loadInitiatives(db, ids),
-    () => loadTrends(db, ids),
+    () =>
+      readBoth(
+        db,
+        () => loadPageRows(db, ids),
+        () => loadTrends(db, ids),
+      ),
+    () => loadMeasures(db, { strategyIds: ids }),
   );
 
   const overview = new Map<number, PortfolioStrategy>(
@@ -106,16 +154,30 @@ export async function readPortfolio(ctx: AppContext, user: Actor): Promise<Portf
         next_due_date: row.nextDue ? isoInZone(row.nextDue, timeZone) : null,
         time_zone: timeZone,
         empty_updates: [],
+        measure_count: 0,
+        measures_off_track: [],
       };
       return [row.id, strategy];
     }),
   );
-  for (const row of initiativeRows) {
+  for (const row of pageRows) {
     const strategy = overview.get(row.strategyId);
-    if (!strategy) continue;
+    if (!strategy || row.id === null) continue;
     strategy.counts[statusOrInactive(row.status)] += 1;
     if (isUpdateEmpty(row.texts))
-      strategy.empty_updates.push({ id: row.id, title: row.title, focus_area_title: row.focusAreaTitle });
+      strategy.empty_updates.push({
+        id: row.id,
+        title: row.title ?? '',
+        focus_area_title: row.focusAreaTitle,
+      });
+  }
+  for (const [strategyId, strategy] of overview) {
+    const own = measures.filter((measure) => measure.strategy === strategyId);
+    strategy.measure_count = own.length;
+    strategy.measures_off_track = offTrack(
+      own,
+      pageRows.filter((row) => row.strategyId === strategyId),
+    );
   }
   for (const row of trendRows) {
     const strategy = overview.get(row.strategy_id);

@@ -25,7 +25,7 @@ import { dueAt, nextReminder } from '../../lib/schedule';
 import { enqueueMail } from '../../mail/outbox';
 import { progressReminderMail, progressReportMail } from '../../mail/progressMails';
 import { lockUpdates } from './lockUpdates';
-import { reportContent, statesAt } from './reportContent';
+import { reportContent, reportMeasures, statesAt } from './reportContent';
 import { scheduleOf } from './settings';
 
 type SettingsRow = typeof notificationSettings.$inferSelect;
@@ -135,6 +135,7 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
       timeZone: row.timeZone,
       previousDueDate,
       focusAreas: reportContent(areas, locked, previous),
+      measures: reportMeasures(areas),
       link: progressLink(appUrl, row.strategyId),
     });
     for (const to of recipients) await enqueueMail(tx, { to, ...mail });

@@ -1,13 +1,19 @@
 /**
  * What the report at a due date is about: the page's focus areas and initiatives with the
- * comments just locked, and each initiative's state at the previous due date (its status and
- * Roadblocks then), from which the mail's summary says what changed.
+ * comments just locked, each initiative's state at the previous due date (its status and
+ * Roadblocks then), from which the mail's summary says what changed, and the measures with this
+ * due date's readings.
  */
-import { type FocusArea, plainText, statusOrInactive } from '@keystone/contract';
+import { type FocusArea, plainText, REPORT_SUMMARY_TEXTS, statusOrInactive } from '@keystone/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { comments } from '../../db/schema';
-import type { PreviousState, ReportFocusArea, ReportInitiative } from '../../mail/progressMails';
+import type {
+  PreviousState,
+  ReportFocusArea,
+  ReportInitiative,
+  ReportMeasure,
+} from '../../mail/progressMails';
 
 interface LockedComment {
   initiativeId: number;
@@ -86,4 +92,22 @@ export function reportContent(
         .filter((initiative) => !isUnusedPlaceholder(initiative)),
     }))
     .filter((area) => area.initiatives.length > 0);
+}
+
+/**
+ * Every measure of the page in page order (a focus area's own, then its initiatives'), named by
+ * what it belongs to. Read before the due date locks the readings, so each carries this due
+ * date's reading as its current one.
+ */
+export function reportMeasures(areas: readonly FocusArea[]): ReportMeasure[] {
+  return areas.flatMap((area) => {
+    const areaTitle = plainText(area.title).trim() || REPORT_SUMMARY_TEXTS.untitledFocusArea;
+    return [
+      ...area.measures.map((measure) => ({ measure, owner: areaTitle })),
+      ...area.initiatives.flatMap((initiative) => {
+        const owner = plainText(initiative.title).trim() || REPORT_SUMMARY_TEXTS.untitledInitiative;
+        return initiative.measures.map((measure) => ({ measure, owner }));
+      }),
+    ];
+  });
 }

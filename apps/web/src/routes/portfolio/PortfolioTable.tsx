@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { PortfolioRow } from '../../api/portfolio';
 import { EmptyUpdates } from './EmptyUpdates';
+import { MeasuresOffTrack } from './MeasuresOffTrack';
 import {
   firstDirection,
   PORTFOLIO_COLUMNS,
@@ -25,11 +26,12 @@ import { StatusCountPills } from './StatusCountPills';
 import { TrendBars } from './TrendBars';
 
 const COLUMN_WIDTHS: Record<PortfolioColumn, string> = {
-  title: '24%',
-  now: '22%',
-  trend: '16%',
-  nextDue: '17%',
-  emptyUpdates: '21%',
+  title: '20%',
+  now: '18%',
+  trend: '14%',
+  nextDue: '14%',
+  emptyUpdates: '17%',
+  measuresOffTrack: '17%',
 };
 
 function nextSort(current: PortfolioSort | null, column: PortfolioColumn): PortfolioSort {
@@ -68,6 +70,9 @@ function Cells({ row, trendAsText }: { row: PortfolioRow; trendAsText: boolean }
       </TableCell>
       <TableCell>
         <EmptyUpdates row={row} />
+      </TableCell>
+      <TableCell>
+        <MeasuresOffTrack row={row} />
       </TableCell>
     </>
   );

@@ -3,7 +3,14 @@ import type { InitiativeStatus, StatusCounts } from '@keystone/contract';
 import { plainText } from '@keystone/contract';
 import type { PortfolioRow } from '../../api/portfolio';
 
-export const PORTFOLIO_COLUMNS = ['title', 'now', 'trend', 'nextDue', 'emptyUpdates'] as const;
+export const PORTFOLIO_COLUMNS = [
+  'title',
+  'now',
+  'trend',
+  'nextDue',
+  'emptyUpdates',
+  'measuresOffTrack',
+] as const;
 export type PortfolioColumn = (typeof PORTFOLIO_COLUMNS)[number];
 export type SortDirection = 'ascending' | 'descending';
 export interface PortfolioSort {
@@ -34,6 +41,9 @@ function keyOf(row: PortfolioRow, column: PortfolioColumn): string | number | nu
       return row.nextDueDate ? Date.parse(row.nextDueDate) : null;
     case 'emptyUpdates':
       return row.emptyUpdates.length;
+    case 'measuresOffTrack':
+      // A strategy without measures has nothing to say here: last either way.
+      return row.measureCount === 0 ? null : row.measuresOffTrack.length;
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * GET /api/strategy/{id}/pdf/ and /api/initiative/{id}/pdf/: the documents read back as text (so
- * what a reader sees is asserted, not how it is drawn), their paper, and who may have them.
+ * what a reader sees is asserted, not how it is drawn), their paper, who may have them, and the
+ * measures' values against their targets (issue 30).
  */
 import {
   BOARD_TEXT,
@@ -8,14 +9,18 @@ import {
   COSTLY_CALLS_PER_MINUTE,
   INITIATIVE_STATUSES,
   LIMITS,
+  MEASURE_TEXT,
   MESSAGES,
+  type Measure,
   PDF_MESSAGES,
   STRATEGY_MESSAGES,
 } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measureApi } from './helpers/measures';
 import { getPdf } from './helpers/pdf';
 import { readPdf } from './helpers/readPdf';
+import { readPdfTags } from './helpers/readPdfTags';
 import { type Member, personOf, signedInUser, strategyApi } from './helpers/strategies';
 import { getTestServer, type TestServer } from './helpers/testServer';
 
@@ -31,6 +36,7 @@ describe('PDFs of a strategy and a charter', () => {
   let stranger: Member;
   let strategyId: number;
   let initiativeId: number;
+  let revenue: Measure;
 
   beforeAll(async () => {
     server = await getTestServer();
@@ -81,6 +87,32 @@ describe('PDFs of a strategy and a charter', () => {
     await server.database.db.execute(
       sql`update notification_settings set time_zone = 'Pacific/Auckland' where strategy_id = ${strategyId}`,
     );
+    // Measures: Revenue read at a past due date (locked readings come only from due dates, so it
+    // is written into the table) and now; NPS, the focus area's, not read yet.
+    const measures = measureApi(server);
+    revenue = await measures.define(
+      master.key,
+      { initiative: initiativeId },
+      {
+        title: 'Revenue',
+        unit: 'currency',
+        currency: 'EUR',
+        unit_label: '',
+        decimals: 2,
+        baseline: '1000',
+        target: '2000',
+        target_date: '2026-12-31',
+      },
+    );
+    await server.database.db.execute(
+      sql`insert into measure_readings (measure_id, value, note, locked_at) values (${revenue.id}, 1100, '', '2026-10-04T21:00:00Z')`,
+    );
+    expect((await measures.write(master.key, revenue.id, { value: '1200' })).status).toBe(200);
+    await measures.define(
+      master.key,
+      { focus_area: area.id },
+      { title: 'NPS', unit_label: '', baseline: '40', target: '40', direction: 'at_least' },
+    );
   });
   afterAll(() => server.close());
 
@@ -111,9 +143,20 @@ describe('PDFs of a strategy and a charter', () => {
         `1 ${INITIATIVE_STATUSES.IN.label}`,
         BOARD_TEXT.noUpdateYet,
         'Acme Holdings',
+        // Each measure's latest value against its target, with what the numbers suggest.
+        `Revenue: ${MEASURE_TEXT.valueOfTarget('€1,200.00', '€2,000.00')} · ${MEASURE_TEXT.suggested('on_track')}`,
+        `NPS: ${MEASURE_TEXT.noReadingOfTarget('40')}`,
       ]) {
         expect(pdf.text).toContain(text);
       }
+      const tags = await readPdfTags(answer.bytes);
+      expect(tags.untagged).toEqual([]);
+      // The focus area's measure under its counts, the initiative's last on its card.
+      const said = tags.elements.map(({ role, text }) => `${role}: ${text}`);
+      expect(said.indexOf(`P: NPS: ${MEASURE_TEXT.noReadingOfTarget('40')}`)).toBe(
+        said.indexOf('H2: Customers') + 3,
+      );
+      expect(said[said.indexOf(`H3: Open the ${NON_LATIN} office`) + 4]).toMatch(/^P: Revenue: /);
     });
 
     it('should print on Letter when asked', async () => {
@@ -156,9 +199,36 @@ describe('PDFs of a strategy and a charter', () => {
         '01/05/2026 – 02/01/2026',
         'Sign the lease',
         PDF_MESSAGES.page(1, pdf.pages),
+        // Its measures: each value against its target, its definition, its readings by due date
+        // (days in the strategy's zone: 21:00 UTC on 10/04 is 10/05 in Auckland).
+        MEASURE_TEXT.measures,
+        `Revenue: ${MEASURE_TEXT.valueOfTarget('€1,200.00', '€2,000.00')}`,
+        `Increase to €2,000.00 by 12/31/2026 · Baseline €1,000.00 · Amber band ${revenue.amber_band} %`,
+        `${MEASURE_TEXT.dueDate} ${MEASURE_TEXT.reading} ${MEASURE_TEXT.expected} ${PDF_MESSAGES.suggestedColumn}`,
+        '10/05/2026 €1,100.00 €1,000.00 On track',
       ]) {
         expect(pdf.text).toContain(text);
       }
+      const tags = await readPdfTags(answer.bytes);
+      expect(tags.untagged).toEqual([]);
+      const said = tags.elements.map(({ role, text }) => `${role}: ${text}`);
+      const measures = said.indexOf(`H2: ${MEASURE_TEXT.measures}`);
+      // Between the charter's fields and its timeline; the readings a table with headed rows and columns.
+      expect(measures).toBeGreaterThan(said.indexOf(`H2: ${CHARTER_FIELD_LABELS.work_plan}`));
+      expect(said.slice(measures + 1, measures + 12)).toEqual([
+        'H3: Revenue',
+        expect.stringMatching(/^P: Revenue: /),
+        expect.stringMatching(/^P: Increase to /),
+        `TH: ${MEASURE_TEXT.dueDate}`,
+        `TH: ${MEASURE_TEXT.reading}`,
+        `TH: ${MEASURE_TEXT.expected}`,
+        `TH: ${PDF_MESSAGES.suggestedColumn}`,
+        'TH: 10/05/2026',
+        'TD: €1,100.00',
+        'TD: €1,000.00',
+        'TD: On track',
+      ]);
+      expect(said[measures + 12]).toBe(`H2: ${CHARTER_FIELD_LABELS.timeline}`);
     });
 
     it('should run over as many pages as a full charter needs, on Letter when asked', async () => {

@@ -1,11 +1,13 @@
 /**
  * GET /api/portfolio/ (issue 18): every strategy the user can see with its status counts now and
- * at the last due dates, the next due date and the initiatives whose current update is empty, in
- * a fixed number of queries. The tests run in order on a fake clock moved through five due dates.
+ * at the last due dates, the next due date, the initiatives whose current update is empty and the
+ * measures off track (issue 30), in a fixed number of queries. The tests run in order on a fake
+ * clock moved through six due dates.
  */
 import { type Comment, type InitiativeStatus, MESSAGES, type PortfolioStrategy } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { measureApi } from './helpers/measures';
 import { pageComments, progressSuite } from './helpers/progressApi';
 import { personOf, signedInUser } from './helpers/strategies';
 
@@ -153,6 +155,69 @@ describe('GET /api/portfolio/', () => {
     });
   });
 
+  it('should count the measures and list those whose latest value is off track, in page order', async () => {
+    const measures = measureApi(suite.server);
+    const key = masterKey();
+    const { initiative, sibling, area } = suite.fixture;
+    // Stay at or above 90 %, with the default amber band of 10 %: 85 is behind, 50 off track.
+    const atLeast = { unit: 'percent', baseline: '80', target: '90', direction: 'at_least' };
+    const define = (owner: { initiative: number } | { focus_area: number }, title: string) =>
+      measures.define(key, owner, { ...atLeast, unit_label: '', title });
+    // Defined out of page order, so the list's order is the page's and not the ids'.
+    const share = await define({ initiative: sibling }, 'Share');
+    const reach = await define({ initiative }, 'Reach');
+    const satisfaction = await define({ focus_area: area }, 'Satisfaction');
+    const behind = await define({ initiative }, 'Behind');
+    await define({ initiative }, 'Unread');
+    expect(await grow()).toMatchObject({ measure_count: 5, measures_off_track: [] });
+
+    const write = async (id: number, value: string) =>
+      expect((await measures.write(key, id, { value })).status).toBe(200);
+    await write(share.id, '50');
+    await write(reach.id, '10');
+    await write(satisfaction.id, '20');
+    await write(behind.id, '85');
+    expect((await grow())?.measures_off_track).toEqual([
+      {
+        id: satisfaction.id,
+        title: 'Satisfaction',
+        initiative: null,
+        initiative_title: '',
+        focus_area_title: 'Customers',
+      },
+      {
+        id: reach.id,
+        title: 'Reach',
+        initiative,
+        initiative_title: 'Launch app',
+        focus_area_title: 'Customers',
+      },
+      {
+        id: share.id,
+        title: 'Share',
+        initiative: sibling,
+        initiative_title: 'Tidy up',
+        focus_area_title: 'Customers',
+      },
+    ]);
+
+    // The due date locks the readings: the locked values count until newer ones are written.
+    await suite.reach('2026-04-06T07:00:00.000Z');
+    const locked = await grow();
+    expect(locked?.measures_off_track.map((measure) => measure.id)).toEqual([
+      satisfaction.id,
+      reach.id,
+      share.id,
+    ]);
+    await write(reach.id, '95');
+    await write(share.id, '88');
+    expect((await grow())?.measures_off_track.map((measure) => measure.title)).toEqual(['Satisfaction']);
+    // Nobody else's strategies: another organisation sees none of them.
+    expect(await overviewOk(suite.people.otherOrganisation.key)).not.toContainEqual(
+      expect.objectContaining({ id: suite.fixture.strategy }),
+    );
+  });
+
   it('should read 1 or 20 strategies in the same number of queries', async () => {
     const { server } = suite;
     const reader = await signedInUser(server, { organisationId: suite.people.master.organisationId });
@@ -176,7 +241,8 @@ describe('GET /api/portfolio/', () => {
     expect(twenty).toHaveLength(20);
     expect(twenty.find((item) => item.id === suite.fixture.strategy)?.trend).toHaveLength(4);
     expect(server.queries.length).toBe(oneCount);
-    // The key, the strategies, their focus areas and initiatives, their trends, and their measures (issue 30).
+    // The key, the strategies, their focus areas and initiatives, their trends, and (issue 30) their
+    // measures: one strategy above has five measures with readings, the others none.
     expect(oneCount).toBeLessThanOrEqual(5);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * The summary that opens the progress report (issue 18), as it arrives at a real SMTP server after
  * a real schedule passes two due dates: counts per status, from → to since the previous due date,
- * the new roadblocks, and untitled initiatives (placeholders left out, used ones labelled).
+ * the new roadblocks, untitled initiatives (placeholders left out, used ones labelled), and the
+ * measures off track with the biggest moves since the previous due date (issue 30).
  */
 import { INITIATIVE_STATUSES, REPORT_SUMMARY_TEXTS, STRATEGY_MESSAGES } from '@keystone/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedMail } from '../../../testing/smtp';
 import { ShiftedClock } from '../src/lib/clock';
+import { measureApi } from './helpers/measures';
 import {
   currentComments,
   eventually,
@@ -198,5 +200,115 @@ describe('the progress report summary', () => {
     );
     expect(report.html).toContain(`>${REPORT_SUMMARY_TEXTS.noChanges}</p>`);
     expect(report.html).toContain(`>${REPORT_SUMMARY_TEXTS.noNewRoadblocks}</p>`);
+  });
+
+  it('should say which measures are off track and which moved most since the previous due date', async () => {
+    const api = progressApi(server);
+    const measures = measureApi(server);
+    const f = await fixture('measures');
+    const key = f.master.key;
+    clock.set(new Date('2026-10-01T12:00:00Z'));
+    await api.setRhythm(key, f.strategy, { first_progress_update: '2026-10-05T09:00:00', time_zone: 'UTC' });
+    const trend = { target_date: '2026-12-28', unit_label: '' };
+    const revenue = await measures.define(
+      key,
+      { initiative: f.initiative },
+      {
+        ...trend,
+        title: 'Revenue',
+        unit: 'currency',
+        currency: 'EUR',
+        decimals: 2,
+        baseline: '1000',
+        target: '2000',
+      },
+    );
+    const churn = await measures.define(
+      key,
+      { initiative: f.blocked },
+      {
+        ...trend,
+        title: 'Churn',
+        unit: 'percent',
+        decimals: 1,
+        baseline: '10',
+        target: '5',
+        direction: 'decrease',
+      },
+    );
+    const nps = await measures.define(
+      key,
+      { focus_area: f.areas[0]! },
+      { title: 'NPS', unit_label: '', baseline: '40', target: '40', direction: 'at_least' },
+    );
+    const cost = await measures.define(
+      key,
+      { initiative: f.idle },
+      { title: 'Cost', unit_label: '', baseline: '100', target: '100', direction: 'at_most' },
+    );
+    const write = async (readings: [{ id: number }, string][]) => {
+      for (const [measure, value] of readings)
+        expect((await measures.write(key, measure.id, { value })).status).toBe(200);
+    };
+
+    // The first due date: Revenue as expected, Churn 40 % of the way the wrong side of expected,
+    // NPS half its target (off track both), Cost within its limit.
+    await write([
+      [revenue, '1000'],
+      [churn, '12'],
+      [nps, '20'],
+      [cost, '60'],
+    ]);
+    expect(await reach('2026-10-05T09:00:00Z')).toEqual({ dueDates: 1, reminders: 0 });
+    const first = await reportTo(f.master.email, '10/05/2026 at 09:00 AM UTC');
+    expect(summaryOf(first)).toContain(
+      [
+        `${REPORT_SUMMARY_TEXTS.noNewRoadblocks}`,
+        '',
+        'Measures off track:',
+        '- NPS (Customers): 20; target: Stay at or above 40',
+        '- Churn (Blocked work): 12.0 %; target: Decrease to 5.0 %; expected now: 10.0 %',
+        '',
+        'Biggest moves of measures:',
+        REPORT_SUMMARY_TEXTS.firstReading,
+        '',
+      ].join('\n'),
+    );
+    expect(first.html).toContain(`>${REPORT_SUMMARY_TEXTS.firstReading}</p>`);
+
+    // A week on: every measure moved; the three biggest against their distance to target are told,
+    // Cost's the wrong way (though still within its limit), NPS's the smallest and left out.
+    await write([
+      [revenue, '1500'],
+      [churn, '9'],
+      [nps, '30'],
+      [cost, '95'],
+    ]);
+    expect(await reach('2026-10-12T09:00:00Z')).toEqual({ dueDates: 1, reminders: 0 });
+    const second = await reportTo(f.sponsor.email, '10/12/2026 at 09:00 AM UTC');
+    expect(summaryOf(second)).toContain(
+      [
+        'Measures off track:',
+        '- NPS (Customers): 30; target: Stay at or above 40',
+        '',
+        'Biggest moves of measures since the previous due date, 10/05/2026 at 09:00 AM UTC:',
+        '- Churn (Blocked work): 12.0 % → 9.0 % (toward the target, progress 20 %)',
+        '- Revenue (Launch app): €1,000.00 → €1,500.00 (toward the target, progress 50 %)',
+        '- Cost (Tidy up): 60 → 95 (away from the target, target met)',
+        '',
+        '',
+      ].join('\n'),
+    );
+    const html = second.html.slice(
+      second.html.indexOf(`>${REPORT_SUMMARY_TEXTS.measuresOffTrack}</p>`),
+      second.html.indexOf(REPORT_SUMMARY_TEXTS.detailsHeading),
+    );
+    expect(html).toContain(
+      '<strong>NPS</strong> <span style="color:#555">· Customers</span><br>30; target: Stay at or above 40',
+    );
+    expect(html).toContain(
+      '<strong>Churn</strong> <span style="color:#555">· Blocked work</span><br>12.0 % <span style="color:#555">&rarr;</span> 9.0 % <span style="color:#555">(toward the target, progress 20 %)</span>',
+    );
+    expect(html).not.toContain('Launch app</span><br>€1,500.00;');
   });
 });

@@ -27,13 +27,13 @@ interface WireStrategy {
 
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 
-/** Fills the definition dialog's fields by their labels (selects by their option's value). */
+/** Fills the definition dialog's fields by their names (selects by their option's value) and saves. */
 async function define(page: Page, fields: Record<string, string>, selects: Record<string, string> = {}) {
   const dialog = page.getByRole('dialog');
   for (const [label, value] of Object.entries(selects))
-    await dialog.getByLabel(label, { exact: true }).selectOption(value);
+    await dialog.getByRole('combobox', { name: label, exact: true }).selectOption(value);
   for (const [label, value] of Object.entries(fields))
-    await dialog.getByLabel(label, { exact: true }).fill(value);
+    await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
   await dialog.getByRole('button', { name: MEASURE_TEXT.save }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
@@ -60,9 +60,9 @@ test('measures are defined on the charter and the board, charted with a table, a
   await expect(page.getByRole('dialog', { name: MEASURE_TEXT.newTitle })).toBeVisible();
   // A direction that contradicts the numbers is said above the form, and nothing is sent.
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(MEASURE_TEXT.fields.title, { exact: true }).fill('Qualified leads');
-  await dialog.getByLabel(MEASURE_TEXT.fields.baseline, { exact: true }).fill('1000');
-  await dialog.getByLabel(MEASURE_TEXT.fields.target, { exact: true }).fill('500');
+  await dialog.getByRole('textbox', { name: MEASURE_TEXT.fields.title, exact: true }).fill('Qualified leads');
+  await dialog.getByRole('textbox', { name: MEASURE_TEXT.fields.baseline, exact: true }).fill('1000');
+  await dialog.getByRole('textbox', { name: MEASURE_TEXT.fields.target, exact: true }).fill('500');
   await dialog.getByRole('button', { name: MEASURE_TEXT.save }).click();
   await expect(dialog.getByRole('alert')).toHaveText(MEASURE_MESSAGES.increaseBelowBaseline);
   await define(

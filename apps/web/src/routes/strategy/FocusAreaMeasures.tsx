@@ -40,7 +40,6 @@ export function FocusAreaMeasures({ focusArea, name }: { focusArea: FocusArea; n
                     aria-label={MEASURE_TEXT.edit(measure.title)}
                     onClick={() => setEditing({ measure })}
                     {...opener}
-                    sx={{ p: 0.25 }}
                   >
                     <EditOutlined sx={{ fontSize: 16 }} />
                   </IconButton>

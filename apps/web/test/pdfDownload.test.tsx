@@ -5,7 +5,7 @@
 import { PDF_MESSAGES, paperForLocale } from '@keystone/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { downloadName } from '../src/api/pdf';
+import { downloadName } from '../src/api/fileDownload';
 import { saveSession } from '../src/api/session';
 import { fakeServer, ok, renderApp } from './renderApp';
 import { wireInitiative } from './wireInitiative';

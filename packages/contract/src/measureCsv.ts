@@ -18,3 +18,9 @@ export const READINGS_CSV_COLUMNS = [
 
 /** The downloaded file's name: ASCII, so every browser and spreadsheet keeps it as it is. */
 export const readingsCsvFileName = (strategyId: number) => `measure-readings-${strategyId}.csv`;
+
+export const READINGS_CSV_TEXT = {
+  /** The strategy menu's item. */
+  download: 'Download readings (CSV)',
+  failed: 'Could not download the readings.',
+} as const;

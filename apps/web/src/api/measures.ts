@@ -1,11 +1,12 @@
 /**
  * The measure calls of DESIGN §10 (contract endpoints/measures.ts): defining, changing and
- * deleting a measure. Plain calls answering the wire form, which the contract's measureMath
+ * deleting a measure, and the readings' CSV download. Plain calls answering the wire form, which the contract's measureMath
  * reads; the pages' hooks (measureDefinitions.ts) put the answers into the caches.
  */
-import type { Measure } from '@keystone/contract';
+import { type Measure, readingsCsvFileName } from '@keystone/contract';
 import { measuresApi } from '@keystone/contract/endpoints/measures';
-import { apiRequest } from './client';
+import { apiRequest, apiResponse } from './client';
+import { saveAnswer } from './fileDownload';
 
 /** A definition as the dialog sends it: every field, numbers as typed (the server reads them exactly). */
 export interface MeasureFields {
@@ -44,4 +45,10 @@ export function updateMeasure(id: number, fields: MeasureFields, version: number
 
 export async function deleteMeasure(id: number): Promise<void> {
   await apiRequest(measuresApi.deleteMeasure, { params: { id } });
+}
+
+/** Every reading of the strategy's measures as CSV, saved as a file. */
+export async function downloadReadingsCsv(strategyId: number): Promise<void> {
+  const response = await apiResponse(measuresApi.readingsCsv, { params: { id: strategyId } }, 'text/csv');
+  await saveAnswer(response, readingsCsvFileName(strategyId));
 }

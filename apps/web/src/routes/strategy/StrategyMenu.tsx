@@ -1,5 +1,5 @@
-/** The strategy page's menu (spec §2): preview, download, other pages, and for masters settings and delete. */
-import { PDF_MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
+/** The strategy page's menu (spec §2): preview, downloads, other pages, and for masters settings and delete. */
+import { PDF_MESSAGES, READINGS_CSV_TEXT, STRATEGY_MESSAGES } from '@keystone/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -7,6 +7,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Divider from '@mui/material/Divider';
@@ -15,8 +16,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { downloadReadingsCsv } from '../../api/measures';
 import { pdfFailure, usePdfDownload } from '../../api/pdf';
 import { forgetLastActiveStrategy } from '../../api/session';
 import { failureMessage, useDeleteStrategy } from '../../api/strategies';
@@ -34,6 +38,7 @@ export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps)
   const navigate = useNavigate();
   const deleteStrategy = useDeleteStrategy();
   const pdf = usePdfDownload('strategy');
+  const csv = useMutation({ mutationFn: downloadReadingsCsv });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const menuId = useId();
@@ -43,6 +48,12 @@ export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps)
     action();
   };
   const downloadPdf = () => pdf.mutate(strategyId, { onError: (error) => reportError(pdfFailure(error)) });
+  // The server's reason when it gives one (e.g. too many downloads in a minute).
+  const downloadCsv = () =>
+    csv.mutate(strategyId, {
+      onError: (error) =>
+        reportError(error instanceof ApiError && error.detail ? error.detail : READINGS_CSV_TEXT.failed),
+    });
   const confirmDelete = () =>
     deleteStrategy.mutate(strategyId, {
       onSuccess: () => {
@@ -91,6 +102,12 @@ export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps)
             <PictureAsPdfOutlined fontSize="small" />
           </ListItemIcon>
           <ListItemText>{PDF_MESSAGES.downloadPdf}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={choose(downloadCsv)} disabled={csv.isPending}>
+          <ListItemIcon>
+            <TableChartOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{READINGS_CSV_TEXT.download}</ListItemText>
         </MenuItem>
         <Divider />
         <MenuItem onClick={choose(() => navigate('/strategies'))}>

@@ -14,7 +14,8 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CharterFixture, charterFixture, charterSuite } from './helpers/charter';
 import { COUNT_MEASURE, type MeasureApi, measureApi, refusal } from './helpers/measures';
-import { strategyApi } from './helpers/strategies';
+import { organisationApi } from './helpers/organisation';
+import { personOf, signedInUser, strategyApi } from './helpers/strategies';
 import { EDITORS, ROLE_NAMES, ROLES, VIEWERS } from './helpers/strategyPermissionCalls';
 
 const NOT_FOUND = { status: 404, detail: MEASURE_MESSAGES.notFound, errors: undefined };
@@ -209,6 +210,164 @@ describe('measures', () => {
         current: { current: { value: '20' } },
         changed_by: { id: suite.people.owner.id },
       });
+    });
+  });
+  describe('bad input (issue 30, item 6): a clear 400 or 409, nothing stored', () => {
+    const m = MEASURE_MESSAGES;
+    const cases: [string, object, string, string][] = [
+      ['a baseline that is no number', { baseline: 'ten' }, 'baseline', m.notANumber('Baseline')],
+      ['an infinite target', { target: 'Infinity' }, 'target', m.notANumber('Target')],
+      ['a target beyond what a double holds', { target: '1e999' }, 'target', m.tooPrecise('Target')],
+      [
+        'a target of 16 significant digits',
+        { target: '1234567890.123456', decimals: 4 },
+        'target',
+        m.tooPrecise('Target'),
+      ],
+      [
+        'more decimals than the measure has',
+        { baseline: '10.5' },
+        'baseline',
+        m.tooManyDecimals('Baseline', 0),
+      ],
+      ['a thousands separator', { target: '1,000' }, 'target', m.notANumber('Target')],
+      ['a target equal to the baseline', { target: '10' }, 'target', m.targetEqualsBaseline],
+      ['an increase with the target below the baseline', { target: '5' }, 'target', m.increaseBelowBaseline],
+      [
+        'a decrease with the target above the baseline',
+        { direction: 'decrease' },
+        'target',
+        m.decreaseAboveBaseline,
+      ],
+      [
+        'an unknown currency code',
+        { unit: 'currency', currency: 'XYZ' },
+        'currency',
+        m.unknownCurrency('XYZ'),
+      ],
+      ['a currency measure without its code', { unit: 'currency' }, 'currency', m.currencyRequired],
+      ['a code on a number measure', { currency: 'EUR' }, 'currency', m.currencyWithoutCurrencyUnit],
+      ['an unknown direction', { direction: 'sideways' }, 'direction', m.unknownDirection],
+      ['an unknown unit', { unit: 'litres' }, 'unit', m.unknownUnit],
+      ['decimals beyond 4', { decimals: 5 }, 'decimals', m.decimals],
+      ['an amber band beyond 100', { amber_band: '101' }, 'amber_band', m.amberBand],
+      ['a title too long', { title: 'x'.repeat(121) }, 'title', m.titleTooLong],
+      ['an empty title', { title: '  ' }, 'title', m.titleRequired],
+      ['a target date that is no day', { target_date: '2027-02-30' }, 'target_date', m.invalidTargetDate],
+    ];
+
+    it.each(cases)('should refuse %s', async (_name, change, field, message) => {
+      const { initiative, strategy } = await fresh();
+      const response = await api.create(master, { ...COUNT_MEASURE, initiative, ...change });
+      expect(refusal(response)).toEqual({ status: 400, detail: message, errors: { [field]: [message] } });
+      expect(measuresOn(await page(strategy))).toEqual([]);
+    });
+
+    it('should refuse a measure on both an initiative and a focus area', async () => {
+      const { initiative, area, strategy } = await fresh();
+      const response = await api.create(master, { ...COUNT_MEASURE, initiative, focus_area: area });
+      expect(refusal(response)).toEqual({
+        status: 400,
+        detail: m.oneOwner,
+        errors: { initiative: [m.oneOwner] },
+      });
+      expect(measuresOn(await page(strategy))).toEqual([]);
+    });
+
+    it('should refuse a bad change of a definition and keep the stored one', async () => {
+      const created = await api.define(master, { initiative: await freshInitiative() });
+      for (const [change, message] of [
+        [{ baseline: '50' }, m.targetEqualsBaseline],
+        [{ target: 'lots' }, m.notANumber('Target')],
+        [{ unit: 'currency', currency: 'ABC' }, m.unknownCurrency('ABC')],
+      ] as const) {
+        expect((await api.update(master, created.id, change)).body.detail).toBe(message);
+      }
+      const [stored] = measuresOn(await page(created.strategy));
+      expect(stored).toEqual(created);
+    });
+
+    it('should refuse a reading that is no number, too precise or too long, and store nothing', async () => {
+      const created = await api.define(master, { initiative: await freshInitiative() }, { decimals: 2 });
+      const refused = [
+        [{ value: 'twelve' }, 'value', m.notANumber('The value')],
+        [{ value: '1.234' }, 'value', m.tooManyDecimals('The value', 2)],
+        [{ value: '12345678901234567' }, 'value', m.tooPrecise('The value')],
+        [{ value: 'Infinity' }, 'value', m.notANumber('The value')],
+        [{ value: true }, 'value', m.notANumber('The value')],
+        [{ note: 'n'.repeat(281) }, 'note', m.noteTooLong],
+        [{ value: '1', due_date: 'next week' }, 'due_date', m.unknownDueDate],
+      ] as const;
+      for (const [body, field, message] of refused)
+        expect(refusal(await api.write(master, created.id, body)), JSON.stringify(body)).toEqual({
+          status: 400,
+          detail: message,
+          errors: { [field]: [message] },
+        });
+      const [stored] = measuresOn(await page(created.strategy));
+      expect(stored!.current).toEqual(created.current);
+    });
+
+    it('should keep numbers exact: 0.1 and 0.2 read back as typed, a sum of them as 0.3', async () => {
+      const created = await api.define(
+        master,
+        { initiative: await freshInitiative() },
+        { decimals: 4, baseline: 0.1, target: '0.2000' },
+      );
+      expect(created).toMatchObject({ baseline: '0.1', target: '0.2' });
+      const written = await api.write(master, created.id, { value: 0.3 });
+      expect(written.body.current.value).toBe('0.3');
+      const big = await api.write(master, created.id, { value: '1.23456' });
+      expect(refusal(big)).toEqual({
+        status: 400,
+        detail: m.tooManyDecimals('The value', 4),
+        errors: { value: [m.tooManyDecimals('The value', 4)] },
+      });
+      const precise = await api.update(master, created.id, { target: '99999999999.9999' });
+      expect(precise.body.target).toBe('99999999999.9999');
+    });
+  });
+
+  describe('another organisation and deactivated people', () => {
+    it('should not let another organisation learn a measure exists', async () => {
+      const created = await api.define(master, { initiative: await freshInitiative() });
+      const stranger = suite.people.otherOrganisation.key;
+      expect(refusal(await api.update(stranger, created.id, { title: 'Mine' }))).toEqual(NOT_FOUND);
+      expect(refusal(await api.write(stranger, created.id, { value: '1' }))).toEqual(NOT_FOUND);
+      expect(refusal(await api.remove(stranger, created.id))).toEqual(NOT_FOUND);
+      expect(
+        refusal(await api.lockedReadings(stranger, { strategy_id: created.strategy, date: '2026-06-01' })),
+      ).toEqual({ status: 404, detail: STRATEGY_MESSAGES.strategyNotFound, errors: undefined });
+      const [stored] = measuresOn(await page(created.strategy));
+      expect(stored).toEqual(created);
+    });
+
+    it('should refuse every call of a deactivated person at once', async () => {
+      const admin = await signedInUser(suite.server, {
+        organisationId: suite.people.master.organisationId,
+        isAdmin: true,
+      });
+      const leaving = await signedInUser(suite.server, {
+        organisationId: suite.people.master.organisationId,
+        firstName: 'Lea',
+        lastName: 'Leaving',
+      });
+      const { initiative, strategy } = await fresh();
+      await strategyApi(suite.server).assignOk(master, {
+        strategy_id: strategy,
+        initiatives: [{ initiative_id: initiative, owners: [personOf(leaving)] }],
+      });
+      const created = await api.define(leaving.key, { initiative });
+      const deactivated = await organisationApi(suite.server.api).updateMember(admin.key, leaving.id, {
+        is_active: false,
+      });
+      expect(deactivated.status).toBe(200);
+      const invalid = { status: 403, detail: MESSAGES.invalidToken, errors: undefined };
+      expect(refusal(await api.create(leaving.key, { ...COUNT_MEASURE, initiative }))).toEqual(invalid);
+      expect(refusal(await api.update(leaving.key, created.id, { title: 'Gone' }))).toEqual(invalid);
+      expect(refusal(await api.write(leaving.key, created.id, { value: '20' }))).toEqual(invalid);
+      expect(refusal(await api.remove(leaving.key, created.id))).toEqual(invalid);
+      expect(measuresOn(await page(strategy))).toEqual([created]);
     });
   });
 });

@@ -8,6 +8,7 @@ import { type ActivityEntry, DELETED_RECORD_MESSAGES, type Measure, type Strateg
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMeasure } from './helpers/measureRows';
+import { DAY_MS, FakeClock } from './helpers/progress';
 import {
   initiativeOn,
   type Member,
@@ -19,6 +20,7 @@ import {
 import { getTestServer, type TestServer } from './helpers/testServer';
 
 describe('deleted records with measures', () => {
+  const clock = new FakeClock('2026-06-01T09:00:00Z');
   let server: TestServer;
   let strategies: StrategyApi;
   let master: Member;
@@ -26,7 +28,7 @@ describe('deleted records with measures', () => {
   let stranger: Member;
 
   beforeAll(async () => {
-    server = await getTestServer();
+    server = await getTestServer({}, { clock });
     strategies = strategyApi(server);
     master = await signedInUser(server, { firstName: 'Grace' });
     owner = await signedInUser(server, { organisationId: master.organisationId, firstName: 'Owen' });
@@ -34,7 +36,7 @@ describe('deleted records with measures', () => {
   });
   afterAll(() => server.close());
 
-  const call = (method: 'POST' | 'DELETE', path: string, key = master.key, body?: unknown) =>
+  const call = (method: 'POST' | 'PATCH' | 'DELETE', path: string, key = master.key, body?: unknown) =>
     server.api(method, path, { token: key, body });
   const restoreMeasure = (id: number, key = master.key) => call('POST', `/api/measure/restore/${id}/`, key);
   /** What a reader sees of a measure: its definition's title, the current value and the past readings. */
@@ -176,5 +178,34 @@ describe('deleted records with measures', () => {
     const orphan = await restoreMeasure(revenue.id);
     expect(orphan.status).toBe(409);
     expect(orphan.body).toEqual({ detail: DELETED_RECORD_MESSAGES.measureOwnerDeleted });
+  });
+
+  // Last: the sweep purges the earlier tests' deletions too.
+  it('should purge a deleted measure after the retention period, with the texts of its history', async () => {
+    const strategy = await strategyWithMeasures();
+    const churn = strategy.focus_areas[0]!.initiatives[0]!.measures[1]!;
+    const renamed = await call('PATCH', `/api/measures/update/${churn.id}/`, master.key, {
+      title: 'Doomed measure',
+    });
+    expect(renamed.status).toBe(200);
+    expect((await call('DELETE', `/api/measures/delete/${churn.id}/`)).status).toBe(204);
+
+    clock.advance(30 * DAY_MS + 60_000);
+    expect(await server.purger.run()).toBeGreaterThanOrEqual(1);
+    const history = await server.api('GET', `/api/strategy/${strategy.id}/activity/?limit=100`, {
+      token: master.key,
+    });
+    const entries = history.body.results as ActivityEntry[];
+    expect(JSON.stringify(entries)).not.toContain('Doomed measure');
+    expect(entries.filter((entry) => entry.model === 'measure' && entry.record_id === churn.id)).toEqual([
+      expect.objectContaining({
+        old_value: null,
+        new_value: null,
+        restore: expect.objectContaining({ state: 'expired' }),
+      }),
+    ]);
+    const late = await restoreMeasure(churn.id);
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ detail: DELETED_RECORD_MESSAGES.periodEnded });
   });
 });

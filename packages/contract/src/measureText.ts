@@ -68,4 +68,16 @@ export const MEASURE_TEXT = {
   definition: (direction: string, target: string, date: string) => `${direction} ${target} by ${date}`,
   baselineAt: (baseline: string) => `Baseline ${baseline}`,
   progress: (text: string) => `Progress ${text}`,
+  // ---- the progress page's readings
+  /** A reading's boxes, named with the measure's title: "Value of Monthly revenue". */
+  valueOf: (title: string) => `Value of ${title}`,
+  noteOf: (title: string) => `Note on ${title}`,
+  value: 'Value',
+  valuePlaceholder: 'Enter a value',
+  notePlaceholder: 'Add a short note',
+  noNote: 'No note.',
+  saveFailed: 'Failed to save the reading',
+  /** The sparkline's name: how many readings it draws and the latest. */
+  trendSummary: (title: string, count: number, latest: string | null) =>
+    `Trend of ${title}: ${count} ${count === 1 ? 'reading' : 'readings'}${latest ? `, latest ${latest}` : ''}.`,
 } as const;

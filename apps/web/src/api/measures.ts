@@ -1,9 +1,10 @@
 /**
  * The measure calls of DESIGN §10 (contract endpoints/measures.ts): defining, changing and
- * deleting a measure, and the readings' CSV download. Plain calls answering the wire form, which the contract's measureMath
- * reads; the pages' hooks (measureDefinitions.ts) put the answers into the caches.
+ * deleting a measure, writing its current reading, and the readings' CSV download. Plain calls
+ * answering the wire form, which the contract's measureMath reads; the pages' hooks
+ * (measureDefinitions.ts, measureReadings.ts) put the answers into the caches.
  */
-import { type Measure, readingsCsvFileName } from '@keystone/contract';
+import { type Measure, readingsCsvFileName, type WriteReadingRequest } from '@keystone/contract';
 import { measuresApi } from '@keystone/contract/endpoints/measures';
 import { apiRequest, apiResponse } from './client';
 import { saveAnswer } from './fileDownload';
@@ -51,4 +52,9 @@ export async function deleteMeasure(id: number): Promise<void> {
 export async function downloadReadingsCsv(strategyId: number): Promise<void> {
   const response = await apiResponse(measuresApi.readingsCsv, { params: { id: strategyId } }, 'text/csv');
   await saveAnswer(response, readingsCsvFileName(strategyId));
+}
+
+/** The current due date's reading: value (null: "No reading") and/or note, as an edit of `version`. */
+export function writeReading(id: number, body: WriteReadingRequest): Promise<Measure> {
+  return apiRequest(measuresApi.writeReading, { params: { id }, body });
 }

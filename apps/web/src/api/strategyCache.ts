@@ -2,6 +2,7 @@
  * The query keys of strategies and the edits of a cached strategy. The cache is the one copy of
  * a strategy: every change edits it here, so all screens reading ['strategy', id] agree.
  */
+import type { Measure } from '@keystone/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type Comment, type FocusArea, type Initiative, rolesOf, type Strategy } from './strategyWire';
 
@@ -74,3 +75,20 @@ export const editComment = (strategy: Strategy, id: number, edit: (comment: Comm
     ),
   })),
 });
+
+/** Edits one measure wherever it sits: on a focus area or on one of its initiatives. */
+export function editMeasure(strategy: Strategy, id: number, edit: (measure: Measure) => Measure): Strategy {
+  const holds = (owner: { measures: Measure[] }) => owner.measures.some((measure) => measure.id === id);
+  const edited = <T extends { measures: Measure[] }>(owner: T): T => ({
+    ...owner,
+    measures: owner.measures.map((measure) => (measure.id === id ? edit(measure) : measure)),
+  });
+  return {
+    ...strategy,
+    focusAreas: strategy.focusAreas.map((area) => {
+      if (holds(area)) return edited(area);
+      if (!area.initiatives.some(holds)) return area;
+      return { ...area, initiatives: area.initiatives.map((item) => (holds(item) ? edited(item) : item)) };
+    }),
+  };
+}

@@ -22,6 +22,7 @@ import {
   editComment,
   editFocusArea,
   editInitiative,
+  editMeasure,
   editStoredStrategy,
   holdsComment,
   strategiesKey,
@@ -32,7 +33,7 @@ import { organisationUsersKey } from '../api/users';
 import { personName } from '../lib/personName';
 
 /** How a field edit changes the cached strategy; null for records the strategy page does not hold. */
-function editFor(model: LockModel, id: number, property: string, value: string) {
+function editFor(model: LockModel, id: number, property: string, value: string | null) {
   switch (model) {
     case 'strategy':
       return (strategy: Strategy) => ({ ...strategy, [property]: value });
@@ -44,6 +45,13 @@ function editFor(model: LockModel, id: number, property: string, value: string) 
     case 'comment':
       return (strategy: Strategy) =>
         editComment(strategy, id, (comment) => ({ ...comment, [property]: value }));
+    // A reading's value or note: the measure's current reading ("No reading" is a null value).
+    case 'measure':
+      return (strategy: Strategy) =>
+        editMeasure(strategy, id, (measure) => ({
+          ...measure,
+          current: { ...measure.current, [property]: value },
+        }));
     default:
       return null;
   }
@@ -51,11 +59,13 @@ function editFor(model: LockModel, id: number, property: string, value: string) 
 
 function patchField(queryClient: QueryClient, message: FieldUpdateMessage): void {
   const { model, res_id: id, field, value, strategy_id: strategyId } = message;
-  // Only the text fields the contract names as editable; anything else would be a bad message.
-  if (typeof value !== 'string' || !isEditableField(model, field)) return;
+  // Only the text fields the contract names as editable (and an emptied reading); anything else
+  // would be a bad message.
+  const emptiedReading = model === 'measure' && field === 'value' && value === null;
+  if ((typeof value !== 'string' && !emptiedReading) || !isEditableField(model, field)) return;
   // The cache holds the screen's names: the wire's in camelCase (problem_statement → problemStatement).
   const property = camelName(field);
-  const edit = editFor(model, id, property, value);
+  const edit = editFor(model, id, property, typeof value === 'string' ? value : null);
   if (!edit) return;
   // A comment of an earlier period (or of another strategy's page) is not on hand: nothing to change.
   if (model === 'comment' && !holdsComment(queryClient.getQueryData<Strategy>(strategyKey(strategyId)), id))

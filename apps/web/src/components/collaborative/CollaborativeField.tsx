@@ -7,7 +7,7 @@
 import type { LockModel } from '@keystone/contract';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { staleText } from '../../api/staleEdits';
-import { type Stored, useAutosave } from '../../lib/autosave/useAutosave';
+import { type StaleEdit, type Stored, useAutosave } from '../../lib/autosave/useAutosave';
 import { useFieldLock } from '../../realtime/useFieldLock';
 import { EditConflict, plainText, readOnlyRichText } from '../EditConflict';
 import { LockableField } from '../LockableField';
@@ -23,6 +23,11 @@ interface CollaborativeFieldProps {
   stored: Stored<string>;
   /** Sends the value as an edit of `base`; answers the stored value and the record's new version. */
   save: (value: string, base: number | undefined) => Promise<Stored<string>>;
+  /**
+   * The other person's text when a save was refused as stale (default: the field of the answer's
+   * record, by wire name; a field kept inside the record, such as a measure's reading, says where).
+   */
+  staleEdit?: (error: unknown) => StaleEdit<string> | null;
   /** The contract's rule for the value: the first broken rule's message, or null. */
   validate: (value: string) => string | null;
   /** The text for a refused save. */
@@ -56,6 +61,7 @@ export function CollaborativeField({
   field,
   stored,
   save,
+  staleEdit = (error) => staleText(error, field),
   validate,
   describeFailure,
   canEdit,
@@ -74,7 +80,7 @@ export function CollaborativeField({
     fieldKey: `${model}:${resId}:${field}`,
     stored,
     save,
-    staleEdit: (error) => staleText(error, field),
+    staleEdit,
     validate,
     describeFailure,
   });

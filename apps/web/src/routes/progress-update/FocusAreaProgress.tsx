@@ -2,7 +2,8 @@
  * A focus area's card on the progress page (spec §2): its initiatives under Initiative, Status and
  * Comments; on a narrow screen each initiative's three are stacked.
  */
-import { plainText, STRATEGY_MESSAGES } from '@keystone/contract';
+import { canWriteReading, plainText, STRATEGY_MESSAGES } from '@keystone/contract';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,6 +15,8 @@ import { useId } from 'react';
 import type { Comment, FocusArea } from '../../api/strategyWire';
 import { stackedTableSx } from '../../components/stackedTable';
 import { InitiativeProgressRow } from './InitiativeProgressRow';
+import { MeasureReadings } from './MeasureReadings';
+import { useProgressEditing } from './progressEditing';
 
 interface FocusAreaProgressProps {
   focusArea: FocusArea;
@@ -30,6 +33,7 @@ const HEADINGS = [
 
 export function FocusAreaProgress({ focusArea, lockedComments, targetedId }: FocusAreaProgressProps) {
   const headingId = useId();
+  const { userId, roles } = useProgressEditing();
   const title = plainText(focusArea.title).trim() || STRATEGY_MESSAGES.defineFocusArea;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ borderRadius: 3 }}>
@@ -41,6 +45,11 @@ export function FocusAreaProgress({ focusArea, lockedComments, targetedId }: Foc
       >
         {title}
       </Typography>
+      {focusArea.measures.length > 0 && (
+        <Box sx={{ px: 2.5, pb: 2 }}>
+          <MeasureReadings measures={focusArea.measures} canEdit={canWriteReading(userId, roles, null)} />
+        </Box>
+      )}
       <Table
         aria-labelledby={headingId}
         sx={[{ tableLayout: 'fixed', '& td, & th': { px: 2.5 } }, stackedTableSx]}

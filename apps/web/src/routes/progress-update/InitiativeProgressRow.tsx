@@ -8,6 +8,7 @@ import {
   COMMENT_TYPE_ORDER,
   COMMENT_TYPES,
   canEditProgress,
+  canWriteReading,
   LIMITS,
   PROGRESS_MESSAGES,
   plainText,
@@ -26,9 +27,12 @@ import { RichTextField } from '../../components/RichTextField';
 import { personName } from '../../lib/personName';
 import { CommentField } from './CommentField';
 import { commentEditorSx } from './commentStyles';
+import { MeasureReadings } from './MeasureReadings';
+import { initiativeSuggestion } from './measureSuggestions';
 import { useProgressEditing } from './progressEditing';
 import { CurrentStatus } from './StatusCell';
 import { StatusSelect } from './StatusSelect';
+import { StatusSuggestion } from './SuggestionText';
 import { UnsavedDraftNotice } from './UnsavedDraftNotice';
 
 interface InitiativeProgressRowProps {
@@ -62,12 +66,16 @@ function InitiativeTitle({ initiative }: { initiative: Initiative }) {
 
 export function InitiativeProgressRow({ initiative, lockedComments, targeted }: InitiativeProgressRowProps) {
   const editing = useProgressEditing();
-  const { userId, roles, current } = editing;
+  const { userId, roles, current, lockedDate } = editing;
   const canEdit = canEditProgress(userId, roles, initiative.roles);
   const name = plainText(initiative.title).trim() || STRATEGY_MESSAGES.nameYourInitiative;
   const comments = byType(lockedComments ?? initiative.comments);
   const statusLabel = `Status of ${name}`;
   const owners = initiative.owners.map(personName).join(', ');
+  // Spec §4: the status at a locked date is the first locked comment's.
+  const status = current
+    ? statusOrInactive(initiative.status)
+    : statusOrInactive(lockedComments?.[0]?.initiativeStatus);
 
   return (
     <TableRow
@@ -98,13 +106,12 @@ export function InitiativeProgressRow({ initiative, lockedComments, targeted }: 
             canEdit={canEdit}
           />
         ) : (
-          // Spec §4: the status at that date is the first locked comment's.
-          <StatusSelect
-            value={statusOrInactive(lockedComments?.[0]?.initiativeStatus)}
-            label={statusLabel}
-            readOnly
-          />
+          <StatusSelect value={status} label={statusLabel} readOnly />
         )}
+        <StatusSuggestion
+          status={status}
+          suggestion={initiativeSuggestion(initiative.measures, lockedDate)}
+        />
       </TableCell>
       <TableCell>
         {lockedComments?.length === 0 ? (
@@ -166,6 +173,12 @@ export function InitiativeProgressRow({ initiative, lockedComments, targeted }: 
             })}
           </Box>
         )}
+        <Box sx={{ mt: initiative.measures.length ? 2 : 0 }}>
+          <MeasureReadings
+            measures={initiative.measures}
+            canEdit={canWriteReading(userId, roles, initiative.roles)}
+          />
+        </Box>
       </TableCell>
     </TableRow>
   );

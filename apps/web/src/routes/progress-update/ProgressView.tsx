@@ -107,12 +107,14 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
       userId,
       roles: strategy.roles,
       current,
+      lockedDate: date,
+      timeZone,
       reportError: setError,
       keepUnsavedDraft,
       drafts,
       dismissDraft,
     }),
-    [strategy.id, strategy.roles, userId, current, keepUnsavedDraft, drafts, dismissDraft],
+    [strategy.id, strategy.roles, userId, current, date, timeZone, keepUnsavedDraft, drafts, dismissDraft],
   );
   const lockedByInitiative = useMemo(
     () => (locked.data ? groupByInitiative(locked.data) : null),

@@ -16,6 +16,10 @@ export interface ProgressEditing {
   roles: StrategyRoles;
   /** The current period (editable for those with the progress right); false for a locked due date. */
   current: boolean;
+  /** The locked due date on display (ISO), null in the current view. */
+  lockedDate: string | null;
+  /** The strategy's time zone, in which due dates are shown. */
+  timeZone: string;
   /** Shows a failed call in the page's snackbar. */
   reportError: (message: string) => void;
   /** A save was refused because the due date passed (409): keep the text and reload the page. */

@@ -13,6 +13,7 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeWebSocket } from './fakeWebSocket';
+import { wireMeasure } from './measureFixtures';
 import { NEWER, NEXT, OLDER, openProgressAs, progressStrategy, rowOf } from './progressUpdateFixtures';
 import { ok } from './renderApp';
 import { ANNA, MARK } from './strategyPageFixtures';
@@ -25,48 +26,38 @@ beforeAll(async () => {
 });
 
 /** Revenue on initiative 101: 100 → 200 over the year from the first due date (11/23/2026). */
-function wireMeasure(fields: Partial<Measure> = {}): Measure {
-  return {
-    id: 501,
-    model: 'measure',
-    strategy: 1,
-    initiative: 101,
-    focus_area: null,
-    title: 'Revenue',
-    unit: 'currency',
-    currency: 'EUR',
-    unit_label: '',
-    decimals: 2,
-    baseline: '100',
-    target: '200',
-    target_date: '2027-11-23',
-    direction: 'increase',
-    amber_band: '10',
-    start_date: '2026-11-23',
-    sort_index: 0,
-    version: 1,
-    current: {
-      due_date: new Date(NEXT).toISOString(),
-      value: null,
-      note: '',
-      version: 3,
-      updated_by: null,
-      updated_at: OLDER,
+function revenue(fields: Partial<Measure> = {}): Measure {
+  return wireMeasure(
+    501,
+    { initiative: 101 },
+    {
+      title: 'Revenue',
+      decimals: 2,
+      baseline: '100',
+      target: '200',
+      target_date: '2027-11-23',
+      start_date: '2026-11-23',
+      current: {
+        due_date: new Date(NEXT).toISOString(),
+        value: null,
+        note: '',
+        version: 3,
+        updated_by: null,
+        updated_at: OLDER,
+      },
+      // 120 at 11/30 is ahead of the line: on track.
+      history: [
+        { due_date: OLDER, value: '98', note: '' },
+        { due_date: NEWER, value: '120', note: 'Big deal closed' },
+      ],
+      ...fields,
     },
-    // 120 at 11/30 is ahead of the line: on track.
-    history: [
-      { due_date: OLDER, value: '98', note: '' },
-      { due_date: NEWER, value: '120', note: 'Big deal closed' },
-    ],
-    created_at: OLDER,
-    updated_at: OLDER,
-    ...fields,
-  };
+  );
 }
 
 const withCurrent = (value: string | null, note = '') => {
-  const measure = wireMeasure();
-  return wireMeasure({ current: { ...measure.current, value, note } });
+  const measure = revenue();
+  return revenue({ current: { ...measure.current, value, note } });
 };
 
 /** The strategy with these measures on initiative 101 and these on focus area 11. */
@@ -89,7 +80,7 @@ const type = (box: HTMLElement, text: string) => fireEvent.change(box, { target:
 describe('progress page: readings', () => {
   it('should save a reading with its version and due date, and say what it means', async () => {
     const { calls } = openProgressAs(ANNA.id, {
-      'GET /api/strategy/1': ok(strategyWith([wireMeasure()])),
+      'GET /api/strategy/1': ok(strategyWith([revenue()])),
       'PATCH /api/measures/reading/501/': (call) => {
         const { value } = call.body as { value: string };
         const saved = withCurrent(value);
@@ -137,7 +128,7 @@ describe('progress page: readings', () => {
   });
 
   it('should refuse a value with more decimals than the measure has, and send nothing', async () => {
-    const { calls } = openProgressAs(ANNA.id, { 'GET /api/strategy/1': ok(strategyWith([wireMeasure()])) });
+    const { calls } = openProgressAs(ANNA.id, { 'GET /api/strategy/1': ok(strategyWith([revenue()])) });
     type(await valueBox(), '12.345');
     expect(await screen.findByText(MEASURE_MESSAGES.tooManyDecimals('The value', 2))).toBeTruthy();
     type(await valueBox(), 'lots');
@@ -148,7 +139,7 @@ describe('progress page: readings', () => {
 
   it('should say when the due date passed before the reading was saved, and read the page again', async () => {
     const { calls } = openProgressAs(ANNA.id, {
-      'GET /api/strategy/1': ok(strategyWith([wireMeasure()])),
+      'GET /api/strategy/1': ok(strategyWith([revenue()])),
       'PATCH /api/measures/reading/501/': { status: 409, body: { detail: MEASURE_MESSAGES.readingLocked } },
     });
     type(await valueBox(), '150');
@@ -161,9 +152,7 @@ describe('progress page: readings', () => {
 
   it('should keep readings read-only for people without the progress right, and say why', async () => {
     openProgressAs(ANNA.id, {
-      'GET /api/strategy/1': ok(
-        strategyWith([], [wireMeasure({ id: 502, initiative: null, focus_area: 11 })]),
-      ),
+      'GET /api/strategy/1': ok(strategyWith([], [revenue({ id: 502, initiative: null, focus_area: 11 })])),
     });
     // A focus area's readings are the strategy masters' to write.
     const box = await valueBox();
@@ -175,9 +164,7 @@ describe('progress page: readings', () => {
 
   it("should let a strategy master write a focus area's readings", async () => {
     openProgressAs(MARK.id, {
-      'GET /api/strategy/1': ok(
-        strategyWith([], [wireMeasure({ id: 502, initiative: null, focus_area: 11 })]),
-      ),
+      'GET /api/strategy/1': ok(strategyWith([], [revenue({ id: 502, initiative: null, focus_area: 11 })])),
     });
     expect((await valueBox()).getAttribute('readonly')).toBeNull();
   });
@@ -245,7 +232,7 @@ describe('progress page: a locked due date', () => {
 
 describe('progress page: readings live', () => {
   it("should show another person's reading as it arrives", async () => {
-    openProgressAs(MARK.id, { 'GET /api/strategy/1': ok(strategyWith([wireMeasure()])) });
+    openProgressAs(MARK.id, { 'GET /api/strategy/1': ok(strategyWith([revenue()])) });
     const box = await valueBox();
     const socket = await waitFor(() => FakeWebSocket.latest('/ws/streaming/'));
     act(() => socket.open());

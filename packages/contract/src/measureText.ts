@@ -76,7 +76,7 @@ export const MEASURE_TEXT = {
   valuePlaceholder: 'Enter a value',
   notePlaceholder: 'Add a short note',
   noNote: 'No note.',
-  saveFailed: 'Failed to save the reading',
+  readingSaveFailed: 'Failed to save the reading',
   /** The sparkline's name: how many readings it draws and the latest. */
   trendSummary: (title: string, count: number, latest: string | null) =>
     `Trend of ${title}: ${count} ${count === 1 ? 'reading' : 'readings'}${latest ? `, latest ${latest}` : ''}.`,

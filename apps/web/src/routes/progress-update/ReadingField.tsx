@@ -76,7 +76,7 @@ export function ReadingField({ measure, field, canEdit }: ReadingFieldProps) {
       describeFailure={(error) =>
         error instanceof ReadingLockedError
           ? MEASURE_MESSAGES.readingLocked
-          : errorMessage(error, MEASURE_TEXT.saveFailed)
+          : errorMessage(error, MEASURE_TEXT.readingSaveFailed)
       }
       canEdit={canEdit}
       label={isValue ? MEASURE_TEXT.valueOf(measure.title) : MEASURE_TEXT.noteOf(measure.title)}

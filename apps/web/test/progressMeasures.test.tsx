@@ -4,6 +4,7 @@
  * disagree; a locked date's readings read-only; the small trend with its table; live updates.
  */
 import {
+  CONFLICT_CODES,
   MEASURE_MESSAGES,
   MEASURE_TEXT,
   MESSAGES,
@@ -140,7 +141,10 @@ describe('progress page: readings', () => {
   it('should say when the due date passed before the reading was saved, and read the page again', async () => {
     const { calls } = openProgressAs(ANNA.id, {
       'GET /api/strategy/1': ok(strategyWith([revenue()])),
-      'PATCH /api/measures/reading/501/': { status: 409, body: { detail: MEASURE_MESSAGES.readingLocked } },
+      'PATCH /api/measures/reading/501/': {
+        status: 409,
+        body: { detail: MEASURE_MESSAGES.readingLocked, code: CONFLICT_CODES.readingLocked },
+      },
     });
     type(await valueBox(), '150');
     expect(await screen.findByText(MEASURE_MESSAGES.readingLocked, {}, { timeout: 2000 })).toBeTruthy();
@@ -212,7 +216,13 @@ describe('progress page: what the numbers suggest', () => {
 
 describe('progress page: a locked due date', () => {
   it("should show that date's reading read-only, with the suggestion against that date's status", async () => {
-    openProgressAs(ANNA.id, { 'GET /api/strategy/1': ok(strategyWith([withCurrent('90')])) });
+    const { calls } = openProgressAs(ANNA.id, {
+      'GET /api/strategy/1': ok(strategyWith([withCurrent('90')])),
+      // Kept with that date, so the view needs no measure's recent history to go that far back.
+      'POST /api/locked-readings/': ok([
+        { measure: 501, due_date: NEWER, value: '120', note: 'Big deal closed' },
+      ]),
+    });
     await valueBox();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Due Date' }));
     fireEvent.click(await screen.findByRole('option', { name: /^11\/30\/2026/ }));
@@ -227,6 +237,10 @@ describe('progress page: a locked due date', () => {
     expect(within(row).getByTestId('status-mismatch')).toBeTruthy();
     // The trend ends at that date.
     expect(within(row).getAllByRole('row')).toHaveLength(3);
+    expect(calls.find((call) => call.path === '/api/locked-readings/')?.body).toEqual({
+      strategy_id: 1,
+      date: NEWER,
+    });
   });
 });
 

@@ -77,6 +77,7 @@ export const MEASURE_TEXT = {
   notePlaceholder: 'Add a short note',
   noNote: 'No note.',
   readingSaveFailed: 'Failed to save the reading',
+  fetchLockedReadingsFailed: 'Failed to fetch locked readings',
   /** The sparkline's name: how many readings it draws and the latest. */
   trendSummary: (title: string, count: number, latest: string | null) =>
     `Trend of ${title}: ${count} ${count === 1 ? 'reading' : 'readings'}${latest ? `, latest ${latest}` : ''}.`,

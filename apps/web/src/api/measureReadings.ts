@@ -1,12 +1,21 @@
 /**
- * Writing a measure's reading on the progress page (DESIGN §10): each save's answer (the measure
- * as stored) goes into the cached strategy so every screen agrees without a refetch, and a save
- * refused as stale hands autosave the other person's text.
+ * Readings on the progress page (DESIGN §10): writing the current one, whose answer (the measure
+ * as stored) goes into the cached strategy so every screen agrees without a refetch, a save
+ * refused as stale handing autosave the other person's text; and the readings of a locked due
+ * date, read once like its comments (history never changes).
  */
-import { type Measure, measureSchema, type WriteReadingRequest } from '@keystone/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  CONFLICT_CODES,
+  type LockedReading,
+  type Measure,
+  measureSchema,
+  type WriteReadingRequest,
+} from '@keystone/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { writeReading } from './measures';
+import { ApiError } from './client';
+import { fetchLockedReadings, writeReading } from './measures';
+import { progressKey } from './progress';
 import { keepingCurrent, staleAnswer } from './staleEdits';
 import { editMeasure, editStoredStrategy } from './strategyCache';
 
@@ -59,4 +68,31 @@ export function useReadingSaves(strategyId: number) {
       return saved;
     };
   }, [queryClient, strategyId]);
+}
+
+/** The due date passed while the reading was being written: it is history now and refuses edits. */
+export function isReadingLocked(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    (error.body as { code?: unknown } | null)?.code === CONFLICT_CODES.readingLocked
+  );
+}
+
+/** Under the strategy's progress key, so a processed due date rereads it with the rest of the history. */
+const lockedReadingsKey = (strategyId: number, date: string) =>
+  [...progressKey(strategyId), 'locked-readings', date] as const;
+
+const byMeasure = (readings: LockedReading[]) =>
+  new Map(readings.map((reading) => [reading.measure, reading]));
+
+/** The readings locked at `date` by measure id (null: none asked for, in the current view). */
+export function useLockedReadingsQuery(strategyId: number, date: string | null) {
+  return useQuery({
+    queryKey: lockedReadingsKey(strategyId, date ?? ''),
+    queryFn: () => fetchLockedReadings(strategyId, date ?? ''),
+    select: byMeasure,
+    enabled: date !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

@@ -4,7 +4,12 @@
  * answering the wire form, which the contract's measureMath reads; the pages' hooks
  * (measureDefinitions.ts, measureReadings.ts) put the answers into the caches.
  */
-import { type Measure, readingsCsvFileName, type WriteReadingRequest } from '@keystone/contract';
+import {
+  type LockedReading,
+  type Measure,
+  readingsCsvFileName,
+  type WriteReadingRequest,
+} from '@keystone/contract';
 import { measuresApi } from '@keystone/contract/endpoints/measures';
 import { apiRequest, apiResponse } from './client';
 import { saveAnswer } from './fileDownload';
@@ -57,4 +62,9 @@ export async function downloadReadingsCsv(strategyId: number): Promise<void> {
 /** The current due date's reading: value (null: "No reading") and/or note, as an edit of `version`. */
 export function writeReading(id: number, body: WriteReadingRequest): Promise<Measure> {
   return apiRequest(measuresApi.writeReading, { params: { id }, body });
+}
+
+/** The readings locked at one past due date of a strategy (its historical view). */
+export function fetchLockedReadings(strategyId: number, date: string): Promise<LockedReading[]> {
+  return apiRequest(measuresApi.lockedReadings, { body: { strategy_id: strategyId, date } });
 }

@@ -66,7 +66,7 @@ function InitiativeTitle({ initiative }: { initiative: Initiative }) {
 
 export function InitiativeProgressRow({ initiative, lockedComments, targeted }: InitiativeProgressRowProps) {
   const editing = useProgressEditing();
-  const { userId, roles, current, lockedDate } = editing;
+  const { userId, roles, current } = editing;
   const canEdit = canEditProgress(userId, roles, initiative.roles);
   const name = plainText(initiative.title).trim() || STRATEGY_MESSAGES.nameYourInitiative;
   const comments = byType(lockedComments ?? initiative.comments);
@@ -108,10 +108,7 @@ export function InitiativeProgressRow({ initiative, lockedComments, targeted }: 
         ) : (
           <StatusSelect value={status} label={statusLabel} readOnly />
         )}
-        <StatusSuggestion
-          status={status}
-          suggestion={initiativeSuggestion(initiative.measures, lockedDate)}
-        />
+        <StatusSuggestion status={status} suggestion={initiativeSuggestion(initiative.measures, editing)} />
       </TableCell>
       <TableCell>
         {lockedComments?.length === 0 ? (

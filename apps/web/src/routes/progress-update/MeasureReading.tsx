@@ -19,19 +19,14 @@ import { ReadingField } from './ReadingField';
 import { ReadingTrend, trendPoints } from './ReadingTrend';
 import { SuggestionText } from './SuggestionText';
 
-/** The reading a measure had at a locked due date, or null when none was kept for it. */
-export function lockedReading(measure: Measure, date: string) {
-  return measure.history.find((reading) => Date.parse(reading.due_date) === Date.parse(date)) ?? null;
-}
-
 interface MeasureReadingProps {
   measure: Measure;
   canEdit: boolean;
 }
 
 export function MeasureReading({ measure, canEdit }: MeasureReadingProps) {
-  const { lockedDate, timeZone } = useProgressEditing();
-  const past = lockedDate === null ? null : lockedReading(measure, lockedDate);
+  const { lockedDate, lockedReadings, timeZone } = useProgressEditing();
+  const past = lockedReadings?.get(measure.id) ?? null;
   const reading =
     lockedDate === null ? measure.current : { value: past?.value ?? null, note: past?.note ?? '' };
   // The expected value is read at the due date the reading belongs to.

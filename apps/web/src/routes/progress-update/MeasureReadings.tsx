@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { MeasureReading } from './MeasureReading';
+import { useProgressEditing } from './progressEditing';
 
 interface MeasureReadingsProps {
   measures: Measure[];
@@ -13,7 +14,9 @@ interface MeasureReadingsProps {
 
 export function MeasureReadings({ measures, canEdit }: MeasureReadingsProps) {
   const headingId = useId();
-  if (measures.length === 0) return null;
+  const { current, lockedReadings } = useProgressEditing();
+  // A locked date's readings that could not be read: the page offers to try again above.
+  if (measures.length === 0 || (!current && lockedReadings === null)) return null;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.5 }}>
       <Typography

@@ -8,6 +8,7 @@ import {
   canEditStrategy,
   formatDueDate,
   LIMITS,
+  MEASURE_TEXT,
   PROGRESS_MESSAGES,
   STRATEGY_MESSAGES,
 } from '@keystone/contract';
@@ -23,6 +24,8 @@ import Typography from '@mui/material/Typography';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '../../api/errorMessages';
+import { useLockedReadingsQuery } from '../../api/measureReadings';
 import type { NotificationSettings } from '../../api/notificationSettingsWire';
 import {
   progressFailure,
@@ -75,6 +78,11 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
   const date = selected !== CURRENT && dates.includes(selected) ? selected : null;
   const current = date === null;
   const locked = useLockedCommentsQuery(strategy.id, date);
+  // A strategy without measures has no readings to ask for.
+  const hasMeasures = strategy.focusAreas.some(
+    (area) => area.measures.length > 0 || area.initiatives.some((item) => item.measures.length > 0),
+  );
+  const readings = useLockedReadingsQuery(strategy.id, hasMeasures ? date : null);
   const timeZone = settings.data?.timeZone ?? 'UTC';
   const nextDue = settings.data?.nextProgressUpdate ?? null;
   const isMaster = canEditStrategy(userId, strategy.roles);
@@ -108,13 +116,25 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
       roles: strategy.roles,
       current,
       lockedDate: date,
+      lockedReadings: current ? null : (readings.data ?? null),
       timeZone,
       reportError: setError,
       keepUnsavedDraft,
       drafts,
       dismissDraft,
     }),
-    [strategy.id, strategy.roles, userId, current, date, timeZone, keepUnsavedDraft, drafts, dismissDraft],
+    [
+      strategy.id,
+      strategy.roles,
+      userId,
+      current,
+      date,
+      readings.data,
+      timeZone,
+      keepUnsavedDraft,
+      drafts,
+      dismissDraft,
+    ],
   );
   const lockedByInitiative = useMemo(
     () => (locked.data ? groupByInitiative(locked.data) : null),
@@ -173,7 +193,9 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
               </Typography>
             )}
           </Stack>
-          {(lockedDates.isError || settings.isError || (!current && locked.isError)) && (
+          {(lockedDates.isError ||
+            settings.isError ||
+            (!current && (locked.isError || readings.isError))) && (
             <Stack spacing={1}>
               {settings.isError && (
                 <RetryAlert
@@ -191,6 +213,12 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
                 <RetryAlert
                   message={progressFailure('fetchLockedComments', locked.error)}
                   onRetry={() => void locked.refetch()}
+                />
+              )}
+              {!current && readings.isError && (
+                <RetryAlert
+                  message={errorMessage(readings.error, MEASURE_TEXT.fetchLockedReadingsFailed)}
+                  onRetry={() => void readings.refetch()}
                 />
               )}
             </Stack>
@@ -243,7 +271,7 @@ export function ProgressView({ strategy, userId, settings }: ProgressViewProps) 
             )}
           </Box>
           <StatusTrend history={history} timeZone={timeZone} selectedDate={date} />
-          {!current && locked.isPending ? (
+          {!current && (locked.isPending || readings.isLoading) ? (
             <LinearProgress aria-label="Loading locked comments" />
           ) : (
             (current || locked.isSuccess) && (

@@ -14,18 +14,19 @@ import {
   parseDecimal,
 } from '@keystone/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
 import { errorMessage } from '../../api/errorMessages';
-import { type ReadingField as Field, staleReading, useReadingSaves } from '../../api/measureReadings';
+import {
+  type ReadingField as Field,
+  isReadingLocked,
+  staleReading,
+  useReadingSaves,
+} from '../../api/measureReadings';
 import { refreshProgress } from '../../api/progress';
 import { CollaborativeField } from '../../components/collaborative/CollaborativeField';
 import { useProgressEditing } from './progressEditing';
 
 /** The due date passed: trying again cannot help, so autosave stops and says so. */
 class ReadingLockedError extends Error {}
-
-const isReadingLocked = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && error.detail === MEASURE_MESSAGES.readingLocked;
 
 /** The first rule a typed value breaks, or null (empty is allowed: "No reading"). */
 function valueProblem(text: string, decimals: number): string | null {

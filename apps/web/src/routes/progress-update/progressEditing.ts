@@ -1,5 +1,5 @@
 /** What every part of the progress page needs: whose page it is, which due date it shows, and its reports. */
-import type { CommentType, StrategyRoles } from '@keystone/contract';
+import type { CommentType, LockedReading, StrategyRoles } from '@keystone/contract';
 import { createContext, useContext } from 'react';
 
 /** Text a user wrote into a comment whose due date passed before it could be saved. */
@@ -18,6 +18,8 @@ export interface ProgressEditing {
   current: boolean;
   /** The locked due date on display (ISO), null in the current view. */
   lockedDate: string | null;
+  /** The measures' readings locked at that date, by measure id; null in the current view. */
+  lockedReadings: ReadonlyMap<number, LockedReading> | null;
   /** The strategy's time zone, in which due dates are shown. */
   timeZone: string;
   /** Shows a failed call in the page's snackbar. */

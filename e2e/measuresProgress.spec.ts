@@ -100,10 +100,13 @@ async function strategyWithMeasures(app: RunningApp, master: ApiUser, owner: Api
 
 const rowOf = (page: Page, initiative: string) =>
   page.getByTestId('initiative-row').filter({ has: page.getByRole('link', { name: initiative }) });
-const measureOf = (scope: Page | Locator, title: string) =>
-  scope
+/** A measure's block (found by its heading) on the page or inside an initiative's row. */
+const measureOf = (scope: Page | Locator, title: string) => {
+  const page = 'page' in scope && typeof scope.page === 'function' ? scope.page() : (scope as Page);
+  return scope
     .getByTestId('measure-reading')
-    .filter({ has: scope.getByRole('heading', { name: title, exact: true }) });
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+};
 const outcomeOf = (scope: Page | Locator, title: string) =>
   measureOf(scope, title).getByTestId('reading-outcome');
 const dueDateSelect = (page: Page) => page.getByRole('combobox', { name: /^Due Date/ });

@@ -80,17 +80,20 @@ export function MeasureReading({ measure, canEdit }: MeasureReadingProps) {
           )}
         </dd>
       </Box>
-      <Typography variant="body2" data-testid="reading-outcome">
-        {reading.value === null ? (
-          MEASURE_TEXT.noReading
-        ) : (
-          <>
-            {formatMeasureValue(measure, reading.value)} ·{' '}
-            {MEASURE_TEXT.progress(formatProgress(measure, reading.value))} ·{' '}
-            <SuggestionText suggestion={suggestionFor(measure, reading.value, when)} />
-          </>
-        )}
-      </Typography>
+      {/* An empty reading says so once: in its box for a reader or a locked date, here for a writer. */}
+      {(reading.value !== null || (lockedDate === null && canEdit)) && (
+        <Typography variant="body2" data-testid="reading-outcome">
+          {reading.value === null ? (
+            MEASURE_TEXT.noReading
+          ) : (
+            <>
+              {formatMeasureValue(measure, reading.value)} ·{' '}
+              {MEASURE_TEXT.progress(formatProgress(measure, reading.value))} ·{' '}
+              <SuggestionText suggestion={suggestionFor(measure, reading.value, when)} />
+            </>
+          )}
+        </Typography>
+      )}
       <ReadingTrend measure={measure} points={trendPoints(measure, lockedDate)} timeZone={timeZone} />
     </Box>
   );

@@ -6,8 +6,17 @@
  * a mark when the two disagree, another person's reading arrives live, and the board shows the
  * latest values against their targets.
  */
-import { DIRECTION_LABELS, formatDay, formatDueDate, MEASURE_TEXT } from '@keystone/contract';
+import { readFile } from 'node:fs/promises';
+import {
+  DIRECTION_LABELS,
+  formatDay,
+  formatDueDate,
+  MEASURE_TEXT,
+  PDF_MESSAGES,
+  REPORT_SUMMARY_TEXTS,
+} from '@keystone/contract';
 import type { Locator, Page } from '@playwright/test';
+import { readPdf } from '../apps/server/test/helpers/readPdf';
 import type { RunningApp } from './fixtures';
 import { expect, test } from './fixtures';
 import { type ApiUser, apiCall, createUser, logInBrowser } from './helpers/apiUsers';
@@ -214,6 +223,19 @@ test('an owner and a master read measures across three due dates', async ({ page
 
   // 4. The second due date passes; in the third period revenue is back ahead of the line.
   await moveServerClockPast(app, dues[1]!);
+  // The report of that due date says which measures are off track and what moved most.
+  const escaped = dueText(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const report = await app.smtp.waitFor(
+    master.email,
+    new RegExp(`Progress report: Measured shop.*${escaped}`),
+  );
+  for (const line of [
+    `${REPORT_SUMMARY_TEXTS.measuresOffTrack}:`,
+    `- Uptime (${SERVICE}): 80.00 %; target: ${DIRECTION_LABELS.at_least} 99.50 %`,
+    `- Backlog (${AREA}): 60 tickets; target: ${DIRECTION_LABELS.at_most} 50 tickets`,
+    `- Revenue (${SALES}): €100.00 → €105.00 (${REPORT_SUMMARY_TEXTS.towardTarget}, ${REPORT_SUMMARY_TEXTS.progressNow('5 %')})`,
+  ])
+    expect(report.text).toContain(line);
   await expect(dueDateSelect(page)).toContainText(`${dueText(2)} (current)`);
   await enterValue(page, 'Revenue', '130');
   await expect(outcomeOf(sales, 'Revenue')).toContainText(suggested('on_track'));
@@ -250,5 +272,13 @@ test('an owner and a master read measures across three due dates', async ({ page
   // 6. The board: the latest values against their targets.
   await masterPage.goto(`/strategy/${strategyId}`);
   await expect(masterPage.getByText(MEASURE_TEXT.valueOfTarget('€130.00', '€200.00'))).toBeVisible();
+  // The one-page PDF: each measure's latest value against its target, with the suggestion.
+  await masterPage.getByRole('button', { name: 'Strategy menu' }).click();
+  const downloading = masterPage.waitForEvent('download');
+  await masterPage.getByRole('menuitem', { name: PDF_MESSAGES.downloadPdf }).click();
+  const pdf = await readPdf(await readFile(await (await downloading).path()));
+  expect(pdf.text).toContain(
+    `Revenue: ${MEASURE_TEXT.valueOfTarget('€130.00', '€200.00')} · ${suggested('on_track')}`,
+  );
   await masterContext.close();
 });

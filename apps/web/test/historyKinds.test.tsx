@@ -36,6 +36,8 @@ const SAMPLES = {
   frequencyUnit: ['week', 'month'],
   addresses: [null, 'someone@example.com'],
   reminders: [[], [{ offset_number: 2, offset_unit: 'day' }]],
+  measureUnit: ['number', 'currency'],
+  measureDirection: ['increase', 'at_most'],
 } satisfies Record<HistoryValueKind, [unknown, unknown]>;
 
 function entry(
@@ -94,5 +96,20 @@ describe('the history’s kinds in the Activity panel', () => {
       expect(isTextRestorable(name, null)).toBe(false);
       expect(isDeletedRestorable(name)).toBe(record?.restore === 'deleted');
     }
+  });
+
+  it('should read a measure’s unit and direction as the definition dialog names them', () => {
+    const unit = entry('measure', 'unit', 'number', 'currency');
+    expect(describeChange({ latest: unit, earliest: unit, count: 1 })).toEqual({
+      kind: 'text',
+      before: 'Number',
+      after: 'Currency',
+    });
+    const direction = entry('measure', 'direction', 'increase', 'at_most');
+    expect(describeChange({ latest: direction, earliest: direction, count: 1 })).toEqual({
+      kind: 'text',
+      before: 'Increase to',
+      after: 'Stay at or below',
+    });
   });
 });

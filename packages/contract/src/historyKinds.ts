@@ -40,6 +40,9 @@ export const HISTORY_VALUES = {
   addresses: { folds: true },
   /** Reminders before the due date. */
   reminders: { folds: true },
+  /** A measure's unit and direction, read as the definition dialog names them. */
+  measureUnit: { folds: true },
+  measureDirection: { folds: true },
 } as const satisfies Record<string, { folds: boolean }>;
 export type HistoryValueKind = keyof typeof HISTORY_VALUES;
 
@@ -150,14 +153,14 @@ export const HISTORY_KINDS = {
     record: { restore: 'deleted' },
     fields: {
       title: edit('Measure title'),
-      unit: edit('Measure unit'),
+      unit: edit('Measure unit', 'measureUnit'),
       currency: edit('Measure currency'),
       unit_label: edit('Measure unit label'),
       decimals: edit('Measure decimals', 'count'),
       baseline: edit('Measure baseline'),
       target: edit('Measure target'),
       target_date: edit('Measure target date', 'day'),
-      direction: edit('Measure direction'),
+      direction: edit('Measure direction', 'measureDirection'),
       amber_band: edit('Measure amber band'),
       value: edit('Reading'),
       note: edit('Reading note'),

@@ -11,6 +11,7 @@ import {
   type HistoryValueKind,
   historyFieldKind,
 } from './historyKinds';
+import { MEASURE_DIRECTIONS, MEASURE_UNITS } from './measures';
 import { FREQUENCY_UNITS, REMINDER_UNITS } from './progress';
 import { INITIATIVE_STATUS_CODES } from './statuses';
 import { userSummary } from './users';
@@ -34,6 +35,8 @@ export const HISTORY_VALUE_SHAPES = {
   frequencyUnit: either(z.enum(FREQUENCY_UNITS)),
   addresses: either(z.string()),
   reminders: either(z.array(z.object({ offset_number: z.number(), offset_unit: z.enum(REMINDER_UNITS) }))),
+  measureUnit: either(z.enum(MEASURE_UNITS)),
+  measureDirection: either(z.enum(MEASURE_DIRECTIONS)),
 } satisfies Record<HistoryValueKind, { old: z.ZodType; new: z.ZodType }>;
 
 /** A created record's title; a restored one says so. */

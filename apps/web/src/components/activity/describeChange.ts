@@ -9,10 +9,12 @@ import {
   APPROVAL_STEP_TEXT,
   APPROVAL_STEPS,
   type ApprovalStep,
+  DIRECTION_LABELS,
   type HistoryValueKind,
   historyFieldKind,
   INITIATIVE_STATUSES,
   plainText,
+  UNIT_LABELS,
 } from '@keystone/contract';
 import type { ActivityItem } from './activityGroups';
 
@@ -104,6 +106,10 @@ const isRestore = (record: unknown) =>
 const isApprovalStep = (value: unknown): value is ApprovalStep =>
   typeof value === 'string' && (APPROVAL_STEPS as readonly string[]).includes(value);
 
+/** A code read by its label (a unit, a direction), or as it is when the list does not know it. */
+const labelOf = (labels: Readonly<Record<string, string>>, value: unknown) =>
+  typeof value === 'string' && Object.hasOwn(labels, value) ? labels[value]! : readableText(value);
+
 /** Each value kind of the history (the contract's HISTORY_VALUES) read as one value. */
 const asText =
   (read: (value: unknown) => string) =>
@@ -134,6 +140,8 @@ const DESCRIBE = {
   reminders: asText((value) =>
     Array.isArray(value) ? value.map(reminderText).join('; ') : readableText(value),
   ),
+  measureUnit: asText((value) => labelOf(UNIT_LABELS, value)),
+  measureDirection: asText((value) => labelOf(DIRECTION_LABELS, value)),
 } satisfies Record<HistoryValueKind, (before: unknown, after: unknown) => ChangeSummary>;
 
 /** A field the list does not know (none is recorded): lists as people, anything else as text. */

@@ -84,4 +84,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a reading written at once on two 
     expect(values).toHaveLength(acknowledged);
     expect(new Set(values.map((entry) => entry.version)).size).toBe(acknowledged);
   });
+  it('should answer a reading written while its measure is deleted on the other instance, never a 500', async () => {
+    const strategies = strategyApi(setup);
+    const strategy = await strategies.create(owner.key, { title: 'Shrink' });
+    const initiative = strategy.focus_areas[0]!.initiatives[0]!.id;
+    const onA = measureApi({ ...setup, api: a.api });
+    const onB = measureApi({ ...setup, api: b.api });
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const measure = await measureApi(setup).define(owner.key, { initiative }, { title: `Round ${round}` });
+      const [written, deleted] = await Promise.all([
+        onA.write(owner.key, measure.id, { value: String(round), note: 'Late' }),
+        onB.remove(owner.key, measure.id),
+      ]);
+      expect(deleted.status).toBe(204);
+      expect([200, 404, 409]).toContain(written.status);
+    }
+  });
 });

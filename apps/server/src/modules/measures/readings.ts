@@ -29,7 +29,7 @@ import { ensureNotLockedByOthers } from '../../core/fieldLocks';
 import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
 import { personColumns, presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
-import { measureReadings, measures, notificationSettings, users } from '../../db/schema';
+import { measureReadings, measures, notificationSettings, strategies, users } from '../../db/schema';
 import { loadMeasureAccess, type MeasureRow, presentMeasureById } from './access';
 
 const readingLocked = () => conflict(MEASURE_MESSAGES.readingLocked, { code: CONFLICT_CODES.readingLocked });
@@ -85,6 +85,14 @@ export async function writeReading(
   };
   await ensureNotLockedByOthers(ctx.db, user, 'measure', id, Object.keys(sent));
   await ctx.db.transaction(async (tx) => {
+    // Parent first, as every write of a strategy takes its locks (core/strategyRow.ts): a delete of
+    // the measure (or of what it is on) holds the strategy row, then takes the readings with it;
+    // our history entry needs a share of that row. A key share leaves other readings' writers be.
+    await tx
+      .select({ id: strategies.id })
+      .from(strategies)
+      .where(eq(strategies.id, row.strategyId))
+      .for('key share');
     const [current] = await tx
       .select()
       .from(measureReadings)

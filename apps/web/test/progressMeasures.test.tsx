@@ -5,6 +5,7 @@
  */
 import {
   CONFLICT_CODES,
+  HISTORY_MESSAGES,
   MEASURE_MESSAGES,
   MEASURE_TEXT,
   MESSAGES,
@@ -152,6 +153,41 @@ describe('progress page: readings', () => {
     // Not retried: the period is over.
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('should name whose reading came first when a save is refused as stale, and send the user’s value over it on "Use mine"', async () => {
+    const alan = { id: 21, name: 'Alan Turing', email: 'alan@example.com' };
+    const theirs = withCurrent('120');
+    let refused = false;
+    const { calls } = openProgressAs(ANNA.id, {
+      'GET /api/strategy/1': ok(strategyWith([revenue()])),
+      'PATCH /api/measures/reading/501/': (call) => {
+        if (!refused) {
+          refused = true;
+          return {
+            status: 409,
+            body: {
+              detail: HISTORY_MESSAGES.stale,
+              code: CONFLICT_CODES.stale,
+              current: { ...theirs, current: { ...theirs.current, version: 4 } },
+              changed_by: alan,
+            },
+          };
+        }
+        const saved = withCurrent((call.body as { value: string }).value);
+        return ok({ ...saved, current: { ...saved.current, version: 5 } });
+      },
+    });
+    type(await valueBox(), '90');
+    const panel = await screen.findByRole('region', { name: HISTORY_MESSAGES.stale }, { timeout: 3000 });
+    expect(within(panel).getByText(HISTORY_MESSAGES.theirText('Alan Turing'))).toBeTruthy();
+    expect(within(panel).getByText('120')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: HISTORY_MESSAGES.useMine }));
+    expect(await screen.findByText('Saved', {}, { timeout: 2000 })).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { value: '90', version: 3, due_date: new Date(NEXT).toISOString() },
+      { value: '90', version: 4, due_date: new Date(NEXT).toISOString() },
+    ]);
   });
 
   it('should keep readings read-only for people without the progress right, and say why', async () => {

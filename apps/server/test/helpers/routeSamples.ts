@@ -138,6 +138,7 @@ const ID_KINDS: Record<string, keyof Omit<Ids, 'uid'>> = {
   'notification-settings': 'strategy',
   comments: 'comment',
   measures: 'measure',
+  measure: 'measure',
   'locked-comment-dates': 'strategy',
   'status-history': 'strategy',
   auth: 'session',

@@ -211,6 +211,24 @@ describe('measures', () => {
         changed_by: { id: suite.people.owner.id },
       });
     });
+
+    it('should refuse only a field someone else wrote since, as every record does', async () => {
+      const initiative = await freshInitiative();
+      const created = await api.define(master, { initiative });
+      expect((await api.write(suite.people.owner.key, created.id, { value: '20', version: 1 })).status).toBe(
+        200,
+      );
+      const note = await api.write(suite.people.sponsor.key, created.id, { note: 'Two deals', version: 1 });
+      expect(note.status).toBe(200);
+      expect(note.body.current).toMatchObject({ value: '20', note: 'Two deals', version: 3 });
+      const value = await api.write(suite.people.sponsor.key, created.id, { value: '21', version: 1 });
+      expect(value.status).toBe(409);
+      expect(value.body).toMatchObject({
+        code: 'stale',
+        current: { current: { value: '20', note: 'Two deals' } },
+        changed_by: { id: suite.people.owner.id },
+      });
+    });
   });
   describe('bad input (issue 30, item 6): a clear 400 or 409, nothing stored', () => {
     const m = MEASURE_MESSAGES;

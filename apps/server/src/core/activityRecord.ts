@@ -86,6 +86,11 @@ export interface StaleCheck<M extends ActivityModel = ActivityModel> {
   current: () => Promise<unknown>;
   /** The 409's words, when "choose which text to keep" does not fit (a list of people). */
   detail?: string;
+  /**
+   * Only changes recorded after this moment count: for a record whose versions start again at 1
+   * (a measure's reading at each due date), the earlier period's entries are no conflict.
+   */
+  after?: Date;
 }
 
 /**
@@ -109,6 +114,7 @@ export async function ensureNotStale<M extends ActivityModel>(
         gt(activity.version, check.since),
         inArray(activity.field, [...check.fields]),
         or(isNull(activity.actorId), ne(activity.actorId, check.userId)),
+        check.after === undefined ? undefined : gt(activity.createdAt, check.after),
       ),
     )
     .orderBy(desc(activity.id))

@@ -10,7 +10,6 @@ import {
   canWriteReading,
   type DateTimeInput,
   decimalMessage,
-  HISTORY_MESSAGES,
   LIMITS,
   type LockedReading,
   MEASURE_MESSAGES,
@@ -18,8 +17,8 @@ import {
   parseDecimal,
   type WriteReadingRequest,
 } from '@keystone/contract';
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import { recordChanges } from '../../core/activityRecord';
+import { and, asc, eq, gte, isNull, lte, max, sql } from 'drizzle-orm';
+import { ensureNotStale, recordChanges } from '../../core/activityRecord';
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { dueDateRange } from '../../core/dueDateRange';
@@ -27,9 +26,8 @@ import { badRequest, conflict } from '../../core/errors';
 import { changeBy, fieldUpdates, publish } from '../../core/events';
 import { ensureNotLockedByOthers } from '../../core/fieldLocks';
 import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
-import { personColumns, presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
-import { measureReadings, measures, notificationSettings, strategies, users } from '../../db/schema';
+import { measureReadings, measures, notificationSettings, strategies } from '../../db/schema';
 import { loadMeasureAccess, type MeasureRow, presentMeasureById } from './access';
 
 const readingLocked = () => conflict(MEASURE_MESSAGES.readingLocked, { code: CONFLICT_CODES.readingLocked });
@@ -65,10 +63,17 @@ async function ensureCurrentDueDate(db: Queryable, measure: MeasureRow, dueDate:
   throw badRequest(MEASURE_MESSAGES.unknownDueDate, { due_date: [MEASURE_MESSAGES.unknownDueDate] });
 }
 
-async function personSummary(db: Queryable, id: number | null) {
-  if (id === null) return null;
-  const [person] = await db.select(personColumns).from(users).where(eq(users.id, id));
-  return person ? presentUserSummary(person) : null;
+/**
+ * When the current reading's period began: its versions start again at 1 there, so the entries of
+ * earlier readings (the same measure's history) are no conflict for it. Undefined before the first
+ * due date.
+ */
+async function periodStart(db: Queryable, measureId: number): Promise<Date | undefined> {
+  const [latest] = await db
+    .select({ at: max(measureReadings.lockedAt) })
+    .from(measureReadings)
+    .where(eq(measureReadings.measureId, measureId));
+  return latest?.at ?? undefined;
 }
 
 export async function writeReading(
@@ -113,13 +118,17 @@ export async function writeReading(
       }));
     // Writing what is already stored changes nothing, and so cannot conflict.
     if (changes.length === 0) return;
-    // Someone else wrote the reading after the version this edit started from.
-    if (input.version !== undefined && current.version > input.version && current.updatedBy !== user.id)
-      throw conflict(HISTORY_MESSAGES.stale, {
-        code: CONFLICT_CODES.stale,
-        current: await presentMeasureById(tx, id),
-        changed_by: await personSummary(tx, current.updatedBy),
-      });
+    // Refused only when someone else changed a field this write sets since the version it started
+    // from (DESIGN §9): a note saved over someone's newer value is no conflict.
+    await ensureNotStale(tx, {
+      model: 'measure',
+      recordId: id,
+      fields: changes.map((change) => change.field),
+      since: input.version,
+      userId: user.id,
+      current: () => presentMeasureById(tx, id),
+      after: await periodStart(tx, id),
+    });
     const [written] = await tx
       .update(measureReadings)
       .set({

@@ -3,7 +3,13 @@
  * one of the contract's HISTORY_KINDS with old and new values of its shape, and every kind of the
  * list is one the server writes.
  */
-import { HISTORY_KINDS, isListedEntry } from '@keystone/contract';
+import {
+  type ActivityEntry,
+  HISTORY_KINDS,
+  isListedEntry,
+  MEASURE_MESSAGES,
+  type Measure,
+} from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity } from '../src/db/schema';
 import { charterApi, charterFixture, charterPeople, type People } from './helpers/charter';
@@ -130,5 +136,59 @@ describe('the history’s kinds', () => {
     ]);
     const seen = new Set(recorded.map((entry) => kindOf(entry.model, entry.field)));
     expect(listed.filter((kind) => !seen.has(kind))).toEqual([]);
+  });
+
+  it('should put back a measure’s field and its reading as the Activity panel sends them', async () => {
+    const key = people.master.key;
+    const measures = measureApi(server);
+    const fixture = await charterFixture(server, people, { masters: [people.master] });
+    const measure = await measures.define(key, { initiative: fixture.initiative });
+    const entries = async () => {
+      const response = await server.api('GET', `/api/strategy/${fixture.strategy}/activity/?limit=100`, {
+        token: key,
+      });
+      return (response.body as { results: ActivityEntry[] }).results.filter(
+        (entry) => entry.model === 'measure' && entry.record_id === measure.id,
+      );
+    };
+    const entryOf = async (field: string) => (await entries()).find((entry) => entry.field === field)!;
+
+    // A definition's field: one field with the measure's current version, checked whole.
+    let changed = (await ok(measures.update(key, measure.id, { target: '60', version: 1 }))) as Measure;
+    const target = await entryOf('target');
+    changed = (await ok(
+      measures.update(key, measure.id, { target: target.old_value, version: changed.version }),
+    )) as Measure;
+    expect(changed).toMatchObject({ target: '50', version: 3 });
+    expect((await entryOf('target')).new_value).toBe('50');
+
+    // One that would contradict the definition now is refused with the reason, nothing stored.
+    changed = (await ok(
+      measures.update(key, measure.id, { direction: 'decrease', target: '5', version: changed.version }),
+    )) as Measure;
+    const direction = await entryOf('direction');
+    const refused = await measures.update(key, measure.id, {
+      direction: direction.old_value,
+      version: changed.version,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe(MEASURE_MESSAGES.increaseBelowBaseline);
+
+    // A reading's value and note: the current reading's version.
+    let read = (await ok(
+      measures.write(key, measure.id, { value: '20', note: 'First deals', version: 1 }),
+    )) as Measure;
+    read = (await ok(
+      measures.write(key, measure.id, { value: '30', note: 'More', version: read.current.version }),
+    )) as Measure;
+    const [value, note] = [await entryOf('value'), await entryOf('note')];
+    read = (await ok(
+      measures.write(key, measure.id, { value: value.old_value, version: read.current.version }),
+    )) as Measure;
+    read = (await ok(
+      measures.write(key, measure.id, { note: note.old_value, version: read.current.version }),
+    )) as Measure;
+    expect(read.current).toMatchObject({ value: '20', note: 'First deals', version: 5 });
+    expect(await entryOf('note')).toMatchObject({ old_value: 'More', new_value: 'First deals' });
   });
 });

@@ -47,8 +47,8 @@ export const HISTORY_VALUES = {
 export type HistoryValueKind = keyof typeof HISTORY_VALUES;
 
 /**
- * How an entry can be undone from the panel: `text` puts the earlier text back with an ordinary
- * PATCH of the field, `deleted` brings back the deleted record (deletedRecords), `none` neither.
+ * How an entry can be undone from the panel: `text` puts the earlier text (or, for a measure, the
+ * earlier value as written) back with an ordinary PATCH of the field, `deleted` brings back the deleted record (deletedRecords), `none` neither.
  */
 export type HistoryRestore = 'text' | 'deleted' | 'none';
 
@@ -74,6 +74,9 @@ interface ModelKinds {
 const edit = (label: string, value: HistoryValueKind = 'text') =>
   ({ label, value, restore: 'none' }) as const;
 const restorableText = (label: string) => ({ label, value: 'text', restore: 'text' }) as const;
+/** A measure's field whose earlier value (a string as the dialog or the progress page writes it) can be put back. */
+const restorable = <V extends HistoryValueKind>(label: string, value: V) =>
+  ({ label, value, restore: 'text' }) as const;
 
 const charterTexts = Object.fromEntries(
   CHARTER_TEXT_FIELDS.map((field) => [field, restorableText(CHARTER_FIELD_LABELS[field])]),
@@ -147,23 +150,25 @@ export const HISTORY_KINDS = {
       reminder_send_to_team_members: edit('Send reminders to team members', 'yesNo'),
     },
   },
-  // A definition's fields as its dialog names them; a reading's value and note as the progress page does.
+  // A definition's fields as its dialog names them; a reading's value and note as the progress page
+  // does. Each can be put back alone (the server checks the definition whole); the decimals, a
+  // number, cannot: going back to fewer usually contradicts the baseline and target anyway.
   measure: {
     label: 'Measure',
     record: { restore: 'deleted' },
     fields: {
-      title: edit('Measure title'),
-      unit: edit('Measure unit', 'measureUnit'),
-      currency: edit('Measure currency'),
-      unit_label: edit('Measure unit label'),
+      title: restorableText('Measure title'),
+      unit: restorable('Measure unit', 'measureUnit'),
+      currency: restorableText('Measure currency'),
+      unit_label: restorableText('Measure unit label'),
       decimals: edit('Measure decimals', 'count'),
-      baseline: edit('Measure baseline'),
-      target: edit('Measure target'),
-      target_date: edit('Measure target date', 'day'),
-      direction: edit('Measure direction', 'measureDirection'),
-      amber_band: edit('Measure amber band'),
-      value: edit('Reading'),
-      note: edit('Reading note'),
+      baseline: restorableText('Measure baseline'),
+      target: restorableText('Measure target'),
+      target_date: restorable('Measure target date', 'day'),
+      direction: restorable('Measure direction', 'measureDirection'),
+      amber_band: restorableText('Measure amber band'),
+      value: restorableText('Reading'),
+      note: restorableText('Reading note'),
     },
   },
 } as const satisfies Record<ActivityModel, ModelKinds>;

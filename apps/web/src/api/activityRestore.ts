@@ -15,6 +15,8 @@ import { charterKey, refreshCharters, timelinesKey, writeThenRefetch } from './c
 import type { CharterInitiative, Timeline } from './charterWire';
 import { updateFocusArea } from './focusAreas';
 import { updateInitiative } from './initiatives';
+import { writeSavedMeasure } from './measureDefinitions';
+import { updateMeasureFields, writeReading } from './measures';
 import { updateComment } from './progress';
 import { staleAnswer } from './staleEdits';
 import { updateStrategy } from './strategies';
@@ -40,23 +42,53 @@ export interface RestoreTarget {
   /** The record's version as this page holds it. */
   version: number;
   strategyId: number;
-  /** The initiative the record belongs to (itself, or that of a comment or timeline row). */
+  /** The initiative the record belongs to (itself, or that of a comment, timeline row or measure). */
   initiativeId: number | null;
+  /** A reading's due date: a restore after it has passed is refused (409 reading_locked), not moved on. */
+  dueDate?: string | null;
 }
 
 /** One field's change, sent with a version: each area's update call (focusAreas.ts, initiatives.ts, …). */
 type Update<C, T> = (id: number, change: C, version: number | undefined) => Promise<T>;
 
-/** The field's name is known only at run time, hence the one cast: the server checks the body. */
-async function patch<C, T>(update: Update<C, T>, target: RestoreTarget): Promise<T> {
+type Stale = NonNullable<ReturnType<typeof staleAnswer>>;
+
+/**
+ * The field's name is known only at run time, hence the one cast: the server checks the body.
+ * `storedOf` finds the field's stored value in a stale answer's record (a reading's is nested).
+ */
+async function patch<C, T>(
+  update: Update<C, T>,
+  target: RestoreTarget,
+  storedOf: (stale: Stale) => Record<string, unknown> | undefined = (stale) => stale.current,
+): Promise<T> {
   const change = { [target.field]: target.value } as C;
   try {
     return await update(target.recordId, change, target.version);
   } catch (error) {
     const stale = staleAnswer(error);
-    if (stale?.current[target.field] !== target.shown) throw error;
-    return update(target.recordId, change, stale.current.version);
+    if (!stale || storedOf(stale)?.[target.field] !== target.shown) throw error;
+    const version = storedOf(stale)?.version;
+    return update(target.recordId, change, typeof version === 'number' ? version : stale.current.version);
   }
+}
+
+/**
+ * A measure's field: a reading's value or note is written to the current reading (the restore is
+ * offered only for the current due date's entries, restoreOptions.ts), a definition's field with
+ * the measure's version (the server checks the definition whole and says why one that would
+ * contradict itself is refused). The measure's stored fields are on `current` for a reading.
+ */
+function patchMeasure(target: RestoreTarget) {
+  const reading = target.field === 'value' || target.field === 'note';
+  return patch(
+    (id, change: Record<string, string>, version) =>
+      reading
+        ? writeReading(id, { ...change, version, ...(target.dueDate ? { due_date: target.dueDate } : {}) })
+        : updateMeasureFields(id, change, version),
+    target,
+    (stale) => (reading ? (stale.current as { current?: Record<string, unknown> }).current : stale.current),
+  );
 }
 
 /** The charter page holds the initiative too; it gets the stored record and reads it again. */
@@ -117,6 +149,10 @@ async function restoreRecord(queryClient: QueryClient, target: RestoreTarget): P
       );
       // A charter change may withdraw the approval (a server rule): the initiative is read again.
       void queryClient.invalidateQueries({ queryKey: charterKey(saved.initiative), exact: true });
+      return;
+    }
+    case 'measure': {
+      await writeSavedMeasure(queryClient, strategyId, await patchMeasure(target));
       return;
     }
     default:

@@ -54,6 +54,17 @@ async function writeMeasures(
   await Promise.all(edits);
 }
 
+/** A measure as the server answered it, written wherever its owner is shown (a restore from the history). */
+export function writeSavedMeasure(
+  queryClient: QueryClient,
+  strategyId: number,
+  measure: Measure,
+): Promise<void> {
+  const owner: MeasureOwner =
+    measure.initiative === null ? { focusArea: measure.focus_area! } : { initiative: measure.initiative };
+  return writeMeasures(queryClient, strategyId, owner, placed(measure));
+}
+
 /** What the definition dialog saves: a new measure for `owner`, or a change of `measure`. */
 export interface DefinitionSave {
   fields: MeasureFields;

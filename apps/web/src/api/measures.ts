@@ -8,6 +8,7 @@ import {
   type LockedReading,
   type Measure,
   readingsCsvFileName,
+  type UpdateMeasureRequest,
   type WriteReadingRequest,
 } from '@keystone/contract';
 import { measuresApi } from '@keystone/contract/endpoints/measures';
@@ -47,6 +48,15 @@ export function updateMeasure(id: number, fields: MeasureFields, version: number
     params: { id },
     body: { ...rest, ...(target_date ? { target_date } : {}), version },
   });
+}
+
+/** Some fields of a definition (a restore from the history puts back one); the server checks it whole. */
+export function updateMeasureFields(
+  id: number,
+  change: Omit<UpdateMeasureRequest, 'version'>,
+  version: number | undefined,
+): Promise<Measure> {
+  return apiRequest(measuresApi.updateMeasure, { params: { id }, body: { ...change, version } });
 }
 
 export async function deleteMeasure(id: number): Promise<void> {

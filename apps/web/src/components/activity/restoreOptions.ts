@@ -6,9 +6,11 @@
  */
 import {
   camelName,
+  canDefineMeasure,
   canEditField,
   type InitiativeRoles,
   isTextRestorable,
+  type Measure,
   type StrategyRoles,
   type TextRestoreModel,
 } from '@keystone/contract';
@@ -43,6 +45,12 @@ interface FoundRecord {
   strategyRoles: StrategyRoles;
   initiativeRoles: InitiativeRoles | null;
   initiativeId: number | null;
+  /** The values' field names as the wire has them (a measure's stay so), not camelCase. */
+  wireNames?: boolean;
+  /** A reading's due date, sent with its restore. */
+  dueDate?: string | null;
+  /** Who may put the field back, when not the field locks' rule (a measure's definition). */
+  mayEdit?: boolean;
 }
 
 /** The initiatives on hand with their strategy's roles; the charter's own copy first (it is the fresher). */
@@ -57,6 +65,51 @@ function initiativesOf({ strategy, charter }: RestoreSources) {
     { initiative: charter, strategyRoles: charter.strategyRoles },
     ...fromStrategy.filter(({ initiative }) => initiative.id !== charter.id),
   ];
+}
+
+const READING_FIELDS = new Set(['value', 'note']);
+
+/** The last due date a measure's readings were locked at: entries before it are its history. */
+const lastLocked = (measure: Measure) => measure.history.at(-1)?.due_date ?? null;
+
+/**
+ * A measure's definition, or its current reading for a reading's entry. An entry of a reading
+ * locked at a past due date is history: the server writes only the current reading, so putting it
+ * back would write an old period's value into this one; no restore is offered for it.
+ */
+function findMeasure(sources: RestoreSources, item: ActivityItem): FoundRecord | null {
+  const id = item.latest.recordId;
+  for (const { initiative, strategyRoles } of initiativesOf(sources)) {
+    const measure = initiative.measures.find((candidate) => candidate.id === id);
+    if (measure) return measureRecord(sources, item, measure, strategyRoles, initiative.roles, initiative.id);
+  }
+  const area = sources.strategy?.focusAreas.find((candidate) => candidate.measures.some((m) => m.id === id));
+  const measure = area?.measures.find((candidate) => candidate.id === id);
+  if (!measure || !sources.strategy) return null;
+  return measureRecord(sources, item, measure, sources.strategy.roles, null, null);
+}
+
+function measureRecord(
+  sources: RestoreSources,
+  item: ActivityItem,
+  measure: Measure,
+  strategyRoles: StrategyRoles,
+  initiativeRoles: InitiativeRoles | null,
+  initiativeId: number | null,
+): FoundRecord | null {
+  const base = { strategyRoles, initiativeRoles, initiativeId, wireNames: true };
+  if (!READING_FIELDS.has(item.latest.field ?? '')) {
+    const mayEdit = canDefineMeasure(sources.userId, strategyRoles, initiativeRoles);
+    return { ...base, version: measure.version, values: measure, mayEdit };
+  }
+  const locked = lastLocked(measure);
+  if (locked !== null && Date.parse(item.earliest.createdAt) <= Date.parse(locked)) return null;
+  return {
+    ...base,
+    version: measure.current.version,
+    values: measure.current,
+    dueDate: measure.current.due_date,
+  };
 }
 
 function findRecord(sources: RestoreSources, model: TextRestoreModel, id: number): FoundRecord | null {
@@ -105,10 +158,13 @@ export function restoreOptions(item: ActivityItem, sources: RestoreSources): Res
   const { model, recordId, field } = item.latest;
   // The history's kinds say which texts can be put back (statuses and dates have their own pickers).
   if (field === null || !isTextRestorable(model, field)) return NONE;
-  const record = findRecord(sources, model, recordId);
+  const record = model === 'measure' ? findMeasure(sources, item) : findRecord(sources, model, recordId);
   if (!record) return NONE;
-  if (!canEditField(sources.userId, model, field, record.strategyRoles, record.initiativeRoles)) return NONE;
-  const current = (record.values as Record<string, unknown>)[camelName(field)];
+  const mayEdit =
+    record.mayEdit ??
+    canEditField(sources.userId, model, field, record.strategyRoles, record.initiativeRoles);
+  if (!mayEdit) return NONE;
+  const current = (record.values as Record<string, unknown>)[record.wireNames ? field : camelName(field)];
   const target = (value: unknown): RestoreTarget | null =>
     typeof value === 'string' && value !== current
       ? {
@@ -120,6 +176,7 @@ export function restoreOptions(item: ActivityItem, sources: RestoreSources): Res
           version: record.version,
           strategyId: sources.strategy?.id ?? sources.charter?.strategyId ?? 0,
           initiativeId: record.initiativeId,
+          ...(record.dueDate !== undefined && { dueDate: record.dueDate }),
         }
       : null;
   const after = item.latest.newValue;

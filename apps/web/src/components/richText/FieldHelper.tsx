@@ -9,13 +9,20 @@ interface FieldHelperProps {
   isError: boolean;
   /** The counter's text ("12/200"), or null when it is hidden. */
   counter: string | null;
+  /** Keep the line's height without a counter or message (a field typed in keeps its layout). */
+  keepLine?: boolean;
 }
 
-export function FieldHelper({ id, message, isError, counter }: FieldHelperProps) {
+export function FieldHelper({ id, message, isError, counter, keepLine = false }: FieldHelperProps) {
   return (
     <Box
       id={id}
-      sx={{ display: 'flex', gap: 1, minHeight: counter || message ? 20 : 0, alignItems: 'baseline' }}
+      sx={{
+        display: 'flex',
+        gap: 1,
+        minHeight: counter || message || keepLine ? 20 : 0,
+        alignItems: 'baseline',
+      }}
     >
       <FormHelperText error={isError} sx={{ m: 0, flexGrow: 1 }} aria-live="polite">
         {message}

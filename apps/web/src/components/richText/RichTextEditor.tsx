@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import { CharacterCount, Placeholder } from '@tiptap/extensions';
 import { type Editor, EditorContent, Extension, Node, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { RichTextFieldProps } from '../RichTextField';
 import { FieldHelper } from './FieldHelper';
 import { RichTextBubbleMenu } from './RichTextBubbleMenu';
@@ -139,6 +139,10 @@ export function RichTextEditor({
   const message = error ?? (atLimit && !readOnly ? MESSAGES.charactersReached : null);
   // The counter shows while typing here (or at the limit), so a page of fields stays quiet.
   const counterShown = showCounter && !readOnly && (focused || atLimit);
+  // Once typed in, the field keeps the counter's line when focus leaves: the page must not move
+  // up under a pointer on its way to the next control, or that click lands beside it.
+  const [keepCounterLine, setKeepCounterLine] = useState(false);
+  if (counterShown && !keepCounterLine) setKeepCounterLine(true);
   return (
     <Box sx={[richTextSx(readOnly), ...(Array.isArray(sx) ? sx : [sx])]}>
       <EditorContent editor={editor} />
@@ -148,6 +152,7 @@ export function RichTextEditor({
         message={message}
         isError={error !== null}
         counter={counterShown ? `${characters}/${maxLength}` : null}
+        keepLine={keepCounterLine && showCounter && !readOnly}
       />
     </Box>
   );

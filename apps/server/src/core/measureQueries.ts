@@ -5,25 +5,16 @@
  * so they stay exact). The page read, the charter and every answer that carries an initiative or
  * a focus area read them here; modules/measures writes them.
  */
-import { LIMITS, type Measure } from '@keystone/contract';
+import { LIMITS, type Measure, type MeasureDefinition } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 
-interface MeasureRow extends Record<string, unknown> {
+/** A measure's row as the query gives it: its definition, keys, and the readings beside it. */
+interface MeasureRow extends MeasureDefinition, Record<string, unknown> {
   id: number;
   strategy_id: number;
   initiative_id: number | null;
   focus_area_id: number | null;
-  title: string;
-  unit: Measure['unit'];
-  currency: string | null;
-  unit_label: string;
-  decimals: number;
-  baseline: string;
-  target: string;
-  target_date: string;
-  direction: Measure['direction'];
-  amber_band: string;
   sort_index: number;
   version: number;
   created_at: Date | string;

@@ -7,6 +7,7 @@
 import {
   type LockedReading,
   type Measure,
+  type MeasureDefinition,
   readingsCsvFileName,
   type UpdateMeasureRequest,
   type WriteReadingRequest,
@@ -16,19 +17,10 @@ import { apiRequest, apiResponse } from './client';
 import { saveAnswer } from './fileDownload';
 
 /** A definition as the dialog sends it: every field, numbers as typed (the server reads them exactly). */
-export interface MeasureFields {
-  title: string;
-  unit: Measure['unit'];
-  currency: string | null;
-  unit_label: string;
-  decimals: number;
-  baseline: string;
-  target: string;
+export type MeasureFields = Omit<MeasureDefinition, 'target_date'> & {
   /** Null on creation: the server picks the strategy's last due date within the coming year. */
   target_date: string | null;
-  direction: Measure['direction'];
-  amber_band: string;
-}
+};
 
 /** Whose measure it is: an initiative's (defined on its charter) or a focus area's (on the board). */
 export type MeasureOwner = { initiative: number } | { focusArea: number };

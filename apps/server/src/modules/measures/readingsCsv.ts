@@ -6,7 +6,7 @@
  */
 import {
   expectedAt,
-  type Measure,
+  type MeasureDefinition,
   plainText,
   READINGS_CSV_COLUMNS,
   readingsCsvFileName,
@@ -20,19 +20,9 @@ import type { AppContext } from '../../core/context';
 import { loadStrategyAccess } from '../../core/strategyAccess';
 import { wallClockAt } from '../../lib/schedule';
 
-interface ReadingRow extends Record<string, unknown> {
+interface ReadingRow extends MeasureDefinition, Record<string, unknown> {
   focus_area: string;
   initiative: string | null;
-  title: string;
-  unit: Measure['unit'];
-  currency: string | null;
-  unit_label: string;
-  decimals: number;
-  baseline: string;
-  target: string;
-  target_date: string;
-  direction: Measure['direction'];
-  amber_band: string;
   start_date: string;
   /** The due date: when the reading was locked, or the next one for the current reading (null without a rhythm). */
   due: Date | string | null;

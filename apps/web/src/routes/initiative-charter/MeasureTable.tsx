@@ -4,13 +4,11 @@
  * own focusable box on a narrow screen.
  */
 import { formatDay, formatMeasureValue, MEASURE_TEXT, type Measure } from '@keystone/contract';
-import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useId } from 'react';
+import { TableRegion } from '../../components/TableRegion';
 import type { SeriesPoint } from './measureSeries';
 
 export function MeasureTable({
@@ -22,51 +20,37 @@ export function MeasureTable({
   measure: Measure;
   points: SeriesPoint[];
 }) {
-  const captionId = useId();
   return (
-    <Box
-      id={id}
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
-      sx={{
-        maxWidth: '100%',
-        overflowX: 'auto',
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
-      <Table size="small" sx={{ '& caption': { captionSide: 'top', px: 0, pt: 0 } }}>
-        <caption id={captionId}>{MEASURE_TEXT.tableCaption(measure.title)}</caption>
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">{MEASURE_TEXT.dueDate}</TableCell>
-            <TableCell scope="col" align="right">
-              {MEASURE_TEXT.reading}
+    <TableRegion id={id} caption={MEASURE_TEXT.tableCaption(measure.title)}>
+      <TableHead>
+        <TableRow>
+          <TableCell scope="col">{MEASURE_TEXT.dueDate}</TableCell>
+          <TableCell scope="col" align="right">
+            {MEASURE_TEXT.reading}
+          </TableCell>
+          <TableCell scope="col" align="right">
+            {MEASURE_TEXT.expected}
+          </TableCell>
+          <TableCell scope="col">{MEASURE_TEXT.note}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {points.map((point) => (
+          <TableRow key={point.dueDate} aria-current={point.current ? 'date' : undefined}>
+            <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+              {formatDay(point.dueDate)}
+              {point.current && ` (${MEASURE_TEXT.current})`}
             </TableCell>
-            <TableCell scope="col" align="right">
-              {MEASURE_TEXT.expected}
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {point.value === null ? MEASURE_TEXT.noReading : formatMeasureValue(measure, point.value)}
             </TableCell>
-            <TableCell scope="col">{MEASURE_TEXT.note}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {formatMeasureValue(measure, point.expected)}
+            </TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{point.note}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {points.map((point) => (
-            <TableRow key={point.dueDate} aria-current={point.current ? 'date' : undefined}>
-              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                {formatDay(point.dueDate)}
-                {point.current && ` (${MEASURE_TEXT.current})`}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {point.value === null ? MEASURE_TEXT.noReading : formatMeasureValue(measure, point.value)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatMeasureValue(measure, point.expected)}
-              </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{point.note}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+        ))}
+      </TableBody>
+    </TableRegion>
   );
 }

@@ -60,7 +60,7 @@ async function collectGarbage(inspectPort) {
  * The memory a server holds on to: RSS (median of a few samples) right after a full garbage
  * collection, so garbage of earlier work (start-up, requests) neither counts nor vanishes mid-way.
  */
-async function retainedRss(server, samples = 3, gapMs = 100) {
+export async function retainedRss(server, samples = 3, gapMs = 100) {
   await collectGarbage(server.inspectPort);
   const values = [];
   for (let i = 0; i < samples; i++) {
@@ -105,7 +105,7 @@ export async function createUsers(databaseUrl, count) {
 }
 
 /** Opens one socket; every message is timed on arrival and handed to `onMessage(index, time, message)`. */
-function openSocket(url, kind, key, connectionId, index, onMessage) {
+export function openSocket(url, kind, key, connectionId, index, onMessage) {
   const query = `token=${encodeURIComponent(key)}${connectionId ? `&connection=${connectionId}` : ''}`;
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/${kind}/?${query}`);
   socket.on('message', (data) => {
@@ -124,7 +124,7 @@ function openSocket(url, kind, key, connectionId, index, onMessage) {
   });
 }
 
-async function openInBatches(specs, batchSize = 100) {
+export async function openInBatches(specs, batchSize = 100) {
   const sockets = [];
   for (let i = 0; i < specs.length; i += batchSize) {
     sockets.push(...(await Promise.all(specs.slice(i, i + batchSize).map((open) => open()))));

@@ -3,7 +3,8 @@
 //   node bench/run.mjs [part…] [--quick] [--no-build] [--preset=desktop|tablet]
 //
 // Parts: accounts, api (page read, autosave and server memory on PGlite and PostgreSQL),
-// realtime, pdf (exports under abuse), browser, bundles, lighthouse; none named means all. `--quick` shortens every run
+// realtime, cluster (four instances behind HAProxy, 10,000 sockets, both brokers), pdf (exports
+// under abuse), browser, bundles, lighthouse; none named means all. `--quick` shortens every run
 // (2 s loads, one Lighthouse run a page) for development; `--no-build` uses apps/web/dist as it is;
 // `--preset=` runs Lighthouse with one preset only. Only a full run (every
 // part, not --quick) writes RESULTS.md; any other prints its sections.
@@ -16,6 +17,7 @@ import { startCluster } from '../scripts/pg-cluster.mjs';
 import { benchAccounts } from './accounts.mjs';
 import { apiLines, benchApi, memoryLines } from './api.mjs';
 import { benchBundles, buildWeb, bundleLines } from './bundles.mjs';
+import { benchCluster, clusterLines } from './cluster.mjs';
 import { benchLighthouse, lighthouseLines, PRESETS } from './lighthouse.mjs';
 import { benchPdf, pdfLines } from './pdf.mjs';
 import { benchRealtime, realtimeLines } from './realtime.mjs';
@@ -25,7 +27,7 @@ import { benchWebPages, browserLines } from './webPages.mjs';
 const HAND_WRITTEN =
   '<!-- Everything below is written by hand and kept by `npm run bench`, which rewrites only what is above. -->';
 
-const PARTS = ['accounts', 'api', 'realtime', 'pdf', 'browser', 'bundles', 'lighthouse'];
+const PARTS = ['accounts', 'api', 'realtime', 'cluster', 'pdf', 'browser', 'bundles', 'lighthouse'];
 const WEB_PARTS = ['browser', 'bundles', 'lighthouse'];
 
 const args = process.argv.slice(2);
@@ -103,6 +105,14 @@ if (selected('realtime')) {
   const options = quick ? { iterations: 50, warmup: 5, extraSocketsPerInstance: 200 } : {};
   sections.push(realtimeLines(await benchRealtime(options)));
 }
+if (selected('cluster')) {
+  const results = [];
+  for (const broker of ['postgres', 'redis']) {
+    step(`cluster (${broker})`);
+    results.push(await benchCluster({ broker, quick, ...(quick ? { sockets: 1000 } : {}) }));
+  }
+  sections.push(clusterLines(results));
+}
 if (selected('pdf')) {
   step('pdf');
   sections.push(pdfLines(await benchPdf()));
@@ -117,7 +127,7 @@ const lines = [
   '',
   `Produced by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}) in ${minutes} min;`,
   `load average at start / end ${loadAtStart.toFixed(1)} / ${os.loadavg()[0].toFixed(1)}. Everything runs on 127.0.0.1.`,
-  '`node bench/run.mjs PART…` runs some parts alone (accounts, api, realtime, pdf, browser, bundles, lighthouse),',
+  '`node bench/run.mjs PART…` runs some parts alone (accounts, api, realtime, cluster, pdf, browser, bundles, lighthouse),',
   'printing their sections; `--quick` shortens every run for development.',
   '',
   ...sections.flat(),

@@ -1,36 +1,29 @@
 // Starts the real server for a benchmark as production runs it, the bundle under plain node
 // (`node apps/server/dist/main.js`, bundled first when missing or stale): a fresh PGlite DATA_DIR
 // (or DATABASE_URL), seeded with the demo organisation through the admin command (unless `seed` is
-// false, e.g. for a second instance on the same database), on a free loopback port. With
+// false, e.g. for a second instance on the same database), on a free loopback port (or `port`, e.g.
+// an instance started again behind a load balancer), with `env` added to its environment. With
 // `inspect`, the Node inspector listens on another loopback port (for a benchmark to force
-// garbage collection). `readyMs` is the time from spawning the server to its first /readyz 200.
+// garbage collection). `readyMs` is the time from spawning the server to its first /readyz 200;
+// `exited` resolves when the process ends, however it ends (`kill` sends it a signal).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { buildServerIfStale } from '../scripts/build-if-stale.mjs';
+import { freePort } from '../scripts/free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** How often startServer asks /readyz: often enough for start-to-ready to be measured. */
 const READY_POLL_MS = 10;
 const READY_WITHIN_MS = 30_000;
+const BENCH_SECRETS_KEYS = 'bench:a2V5c3RvbmUgYmVuY2ggb25seTogbm90IGEga2V5ISE=';
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export async function startServer({ databaseUrl, seed = true, inspect = false } = {}) {
+export async function startServer({ databaseUrl, seed = true, inspect = false, port, env: extra } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keystone-bench-'));
-  const port = await freePort();
+  port ??= await freePort();
   const env = {
     ...process.env,
     PORT: String(port),
@@ -45,9 +38,13 @@ export async function startServer({ databaseUrl, seed = true, inspect = false } 
     // Measured as deployed, with its metrics, on any free port (instances run side by side);
     // METRICS_PORT=off in the bench's environment measures the server without them.
     METRICS_PORT: process.env.METRICS_PORT === 'off' ? 'off' : '0',
+    ...extra,
   };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
+  if (databaseUrl) {
+    env.DATABASE_URL = databaseUrl;
+    // Required with DATABASE_URL, the same for every instance on the database: one made up for the bench.
+    env.SECRETS_KEYS ??= BENCH_SECRETS_KEYS;
+  } else delete env.DATABASE_URL;
   const dist = path.relative(root, await buildServerIfStale());
   try {
     if (seed)
@@ -77,12 +74,10 @@ export async function startServer({ databaseUrl, seed = true, inspect = false } 
     });
   }
   const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
     rmSync(dataDir, { recursive: true, force: true });
   };
   let ready = false;
@@ -98,11 +93,20 @@ export async function startServer({ databaseUrl, seed = true, inspect = false } 
     await stop();
     throw new Error(`the server on port ${port} did not start`);
   }
-  return { url, pid: child.pid, inspectPort, readyMs, stop };
+  return {
+    url,
+    port,
+    pid: child.pid,
+    inspectPort,
+    readyMs,
+    exited,
+    kill: (signal) => child.kill(signal),
+    stop,
+  };
 }
 
 /** CPU time a process has used, in clock ticks (1/100 s), from /proc/PID/stat. */
-function cpuTicks(pid) {
+export function cpuTicks(pid) {
   // The command name (field 2) may hold spaces; utime and stime are fields 14 and 15.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return Number(fields[11]) + Number(fields[12]);

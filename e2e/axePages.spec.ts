@@ -251,6 +251,13 @@ const PAGES: Record<string, AuditedPage> = {
         },
       },
       {
+        name: 'calendar address shown once',
+        reach: async (page) => {
+          await button(page, 'Get a calendar address').click();
+          await expect(page.getByText(/\/api\/calendar\/feed\/kst_cal_/)).toBeVisible();
+        },
+      },
+      {
         name: 'error: change password invalid',
         reach: async (page) => {
           const form = page.getByRole('form', { name: 'Change password' });
@@ -304,22 +311,6 @@ async function makeSubject(app: RunningApp): Promise<Subject> {
   return { user, strategyId: strategy.id, initiativeId };
 }
 
-/** Lets transitions (a menu's fade, a drawer's slide) end: half-faded text fails contrast. */
-async function settled(page: Page) {
-  // Runs in the page; e2e is compiled without the DOM types, hence the narrow shape.
-  interface Animated {
-    getAnimations(): { playState: string; effect: { getTiming(): { iterations: number } } | null }[];
-  }
-  await page.waitForFunction(() =>
-    (globalThis as unknown as { document: Animated }).document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-}
-
 let subject: Promise<Subject> | undefined;
 
 // One test per page and a step per state: a failing state is reported without stopping the others.
@@ -334,7 +325,6 @@ for (const [route, audited] of Object.entries(PAGES)) {
         await page.goto(audited.path(about));
         await audited.loaded(page);
         await state.reach?.(page);
-        await settled(page);
         expect.soft(await axeViolations(page), `${route}, ${state.name}`).toEqual([]);
       });
     }

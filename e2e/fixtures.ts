@@ -27,6 +27,12 @@ export interface RunningApp {
   helperInviteEmail: string;
   /** Its sign-up link (the token a registration needs). */
   helperInviteLink: string;
+  /**
+   * Invited to a third organisation, the one the company sign-in journeys connect to a provider
+   * and put policies on, so no other test's people are touched (e2e/companySignIn.spec.ts).
+   */
+  companyInviteEmail: string;
+  companyInviteLink: string;
 }
 
 export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>({
@@ -56,6 +62,10 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
         METRICS_PORT: '0',
         // Lets the progress test move the server's clock past a due date (POST /api/test/clock).
         TEST_CLOCK: '1',
+        // The test identity provider runs on loopback over plain http (testing/oidcProvider.ts).
+        SSO_ALLOW_HTTP_ISSUERS: 'true',
+        // The webhook receivers of the tests listen on loopback over plain http (testing/webhookReceiver.ts).
+        WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
       };
       delete env.DATABASE_URL;
       const firstInviteEmail = 'founder@e2e.test';
@@ -72,6 +82,13 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
         { cwd: root, env, encoding: 'utf8' },
       );
       const helperInviteLink = /Sign-up link: (\S+)/.exec(helperPrinted)?.[1] ?? '';
+      const companyInviteEmail = 'founder@acme-sso.test';
+      const companyPrinted = execFileSync(
+        tsx,
+        ['apps/server/src/cli.ts', 'invite', companyInviteEmail, '--organisation', 'E2E company sign-in'],
+        { cwd: root, env, encoding: 'utf8' },
+      );
+      const companyInviteLink = /Sign-up link: (\S+)/.exec(companyPrinted)?.[1] ?? '';
       const child = spawn(tsx, ['apps/server/src/main.ts'], {
         cwd: root,
         env,
@@ -87,6 +104,8 @@ export const test = base.extend<{ app: RunningApp }, { workerApp: RunningApp }>(
           firstInviteEmail,
           helperInviteEmail,
           helperInviteLink,
+          companyInviteEmail,
+          companyInviteLink,
         });
       } finally {
         child.kill('SIGTERM');

@@ -123,7 +123,14 @@ const dueDateSelect = (page: Page) => page.getByRole('combobox', { name: /^Due D
 /** Types a reading's value and waits until it is stored. */
 async function enterValue(page: Page, title: string, value: string) {
   const box = page.getByRole('textbox', { name: MEASURE_TEXT.valueOf(title) });
+  // The status may still say "Saved" from the write before while this one waits its turn: wait for
+  // this write's own answer, so the test clock never passes a due date before the value is stored.
+  const written = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && response.url().includes('/api/measures/reading/'),
+  );
   await box.fill(value);
+  expect((await written).ok()).toBe(true);
   await expect(page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
 }
 
@@ -224,11 +231,12 @@ test('an owner and a master read measures across three due dates', async ({ page
   // 4. The second due date passes; in the third period revenue is back ahead of the line.
   await moveServerClockPast(app, dues[1]!);
   // The report of that due date says which measures are off track and what moved most.
-  const escaped = dueText(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const report = await app.smtp.waitFor(
-    master.email,
-    new RegExp(`Progress report: Measured shop.*${escaped}`),
-  );
+  const reportOf = (due: number) =>
+    app.smtp.waitFor(
+      master.email,
+      new RegExp(`Progress report: Measured shop.*${dueText(due).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
+  const report = await reportOf(1);
   for (const line of [
     `${REPORT_SUMMARY_TEXTS.measuresOffTrack}:`,
     `- Uptime (${SERVICE}): 80.00 %; target: ${DIRECTION_LABELS.at_least} 99.50 %`,
@@ -257,6 +265,8 @@ test('an owner and a master read measures across three due dates', async ({ page
 
   // 5. The third due date passes: each locked date keeps its own readings and its own verdict.
   await moveServerClockPast(app, dues[2]!);
+  // The report of that due date is mailed once its readings are locked: only then are they there to show.
+  await reportOf(2);
   await expect(dueDateSelect(page)).toContainText(/\(current\)/);
   await showDueDate(page, dueText(2));
   await expect(outcomeOf(sales, 'Revenue')).toContainText('€130.00');

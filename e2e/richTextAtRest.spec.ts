@@ -94,8 +94,11 @@ test('Tab reaches a field at rest as an editable text box, and typing goes in at
   await page.getByRole('textbox', { name: 'Strategy title' }).focus();
   const ambitionFocused = () =>
     ambition(page).evaluate((element) => element === element.ownerDocument.activeElement);
-  for (let presses = 0; presses < 10 && !(await ambitionFocused()); presses += 1)
+  for (let presses = 0; presses < 10 && !(await ambitionFocused()); presses += 1) {
     await page.keyboard.press('Tab');
+    // A field's editor may be taking the static text's place: look once focus has landed.
+    await page.waitForFunction('document.activeElement !== document.body');
+  }
   await expect(ambition(page)).toBeFocused();
   await page.keyboard.type(' and boldly');
   await expect(ambition(page)).toHaveText('Grow steadily and boldly');

@@ -6,47 +6,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { MFA_MESSAGES } from '@keystone/contract';
-import type { Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures';
 import { createUser, logInBrowser } from './helpers/apiUsers';
+import { expectLoggedIn, logOut, passwordStep } from './helpers/login';
+import { awayFromStepEdge, codeFor } from './helpers/totp';
 
-const STEP_MS = 30_000;
 const SCREENS = path.resolve(import.meta.dirname, '../.tmp/screens');
-
-function codeFor(secret: string, steps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + steps * STEP_MS,
-  });
-}
-
-/** Waits out the last seconds of a time step, so a code computed now is still current when sent. */
-async function awayFromStepEdge(): Promise<void> {
-  const intoStep = Date.now() % STEP_MS;
-  if (intoStep > STEP_MS - 5_000)
-    await new Promise((resolve) => setTimeout(resolve, STEP_MS - intoStep + 200));
-}
-
-/** Logged in: off /login, with the account menu (the landing page is pathAfterLogin's choice). */
-async function expectLoggedIn(page: Page) {
-  await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-}
-
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('button', { name: 'Logout', exact: true }).click();
-  await expect(page).toHaveURL(/\/login\/?$/);
-}
-
-async function passwordStep(page: Page, email: string, password: string) {
-  // A fresh /login, so the landing page after it is the usual one (not the page logged out from).
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
-}
 
 test('a user turns on two-factor, then logs in with a code and with a recovery code', async ({
   page,

@@ -2,9 +2,9 @@
 // folder, start on a free port, and remove everything on stop. As root it runs as `postgres`.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 
 const BIN_CANDIDATES = [
   '/usr/lib/postgresql/15/bin',
@@ -24,17 +24,6 @@ function binDir() {
 
 export function postgresAvailable() {
   return binDir() !== undefined;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function runAsOwner(command, args) {

@@ -1,12 +1,25 @@
 // `npm test`: type check, lint (biome and knip), the build (web app and server bundle, which the
 // start-command tests and the browser suite run), unit and API tests on PGlite, the API suite
-// again on a throw-away PostgreSQL cluster, then the browser suite in Chromium. Ends with the line
+// again on a throw-away PostgreSQL cluster (and its tests between instances with a throw-away Redis
+// as the broker), then the browser suite in Chromium. Ends with the line
 // `N passed, N failed` (also written to .tmp/test-summary.txt for .ci/run).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postgresAvailable, startCluster } from './pg-cluster.mjs';
+import { redisAvailable, startRedis } from './redis-server.mjs';
+
+/** The tests of events between instances, run again with Redis as the broker (REDIS_URL). */
+const REDIS_BROKER_FILES = [
+  'apps/server/test/realtime.instances.test.ts',
+  'apps/server/test/organisation.instances.test.ts',
+  'apps/server/test/scim.instances.test.ts',
+  // Acknowledged writes kept through a kill, with the broker's publication after commit.
+  'apps/server/test/faults.test.ts',
+  // A drained and a killed instance's locks, announced through the broker.
+  'apps/server/test/instances.shutdown.test.ts',
+];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
@@ -101,6 +114,26 @@ if (postgresAvailable()) {
   const cluster = await startCluster();
   try {
     vitest('API tests (PostgreSQL)', ['--project', 'server-postgres'], { TEST_DATABASE_URL: cluster.url });
+    if (redisAvailable()) {
+      console.log('\n=== starting a throw-away Redis server ===');
+      const redis = await startRedis();
+      try {
+        vitest(
+          'instance tests (PostgreSQL, Redis broker)',
+          ['--project', 'server-postgres', ...REDIS_BROKER_FILES],
+          {
+            TEST_DATABASE_URL: cluster.url,
+            REDIS_URL: redis.url,
+          },
+        );
+      } finally {
+        await redis.stop();
+      }
+    } else {
+      console.log(
+        '\nredis-server not found (bash scripts/ensure-services.sh): the Redis broker run is skipped.',
+      );
+    }
   } finally {
     cluster.stop();
   }

@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiCall, httpApi } from './api';
+import { TEST_SECRETS_KEYS } from './secretsKeys';
 
 const root = path.resolve(import.meta.dirname, '..');
 const READY_WITHIN_MS = 60_000;
@@ -95,6 +96,7 @@ export async function startServerProcess(
     // Any free port: instances started side by side never compete for the default one.
     METRICS_PORT: '0',
     DATABASE_URL: undefined,
+    SECRETS_KEYS: TEST_SECRETS_KEYS,
     SMTP_URL: undefined,
     ...env,
   };

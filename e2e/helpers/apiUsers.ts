@@ -37,7 +37,7 @@ export async function apiCall<T>(app: RunningApp, path: string, options: CallOpt
 }
 
 /** The invitation token a sign-up link carries (registration needs it). */
-const inviteTokenOf = (signupLink: string) => new URL(signupLink).searchParams.get('invite') ?? '';
+export const inviteTokenOf = (signupLink: string) => new URL(signupLink).searchParams.get('invite') ?? '';
 
 /**
  * Signs up an invited address with its invitation's token, follows the verification link from
@@ -100,8 +100,22 @@ let created = 0;
 export async function createUser(app: RunningApp, firstName = 'Helper'): Promise<ApiUser> {
   const lead = await organisationLead(app);
   created += 1;
-  const email = `${firstName.toLowerCase()}-${created}-${Date.now()}@e2e.test`;
-  await apiCall(app, '/invites/create/', { method: 'POST', body: [email], token: lead.token });
+  return inviteAndSignUp(
+    app,
+    lead,
+    `${firstName.toLowerCase()}-${created}-${Date.now()}@e2e.test`,
+    firstName,
+  );
+}
+
+/** Invites `email` into the inviter's organisation, then signs it up from the mail's link and logs in. */
+export async function inviteAndSignUp(
+  app: RunningApp,
+  inviter: ApiUser,
+  email: string,
+  firstName: string,
+): Promise<ApiUser> {
+  await apiCall(app, '/invites/create/', { method: 'POST', body: [email], token: inviter.token });
   const invitation = await app.smtp.waitFor(email, /invited you/);
   const signupLink = invitation.links.find((link) => link.includes('/signup?')) ?? '';
   return signUpInvited(app, email, firstName, inviteTokenOf(signupLink));

@@ -10,11 +10,29 @@ import axe from 'axe-core';
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA (2.2 added no level-A rule to axe). */
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/** Lets transitions (a menu's or dialog's fade, a drawer's slide) end: half-faded text fails contrast. */
+async function settled(page: Page) {
+  // Runs in the page; e2e is compiled without the DOM types, hence the narrow shape.
+  interface Animated {
+    getAnimations(): { playState: string; effect: { getTiming(): { iterations: number } } | null }[];
+  }
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: Animated }).document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+}
+
 /**
  * The violations inside the first element matching `selector` (the whole document without one),
- * one line per rule: its id, then each element as its selector and the start of its HTML.
+ * once transitions have ended, one line per rule: its id, then each element as its selector and
+ * the start of its HTML.
  */
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  await settled(page);
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
   // Runs in the page; e2e is compiled without the DOM types, hence the narrow shapes.
   return page.evaluate(

@@ -9,8 +9,10 @@ import { Registry } from 'prom-client';
 import { type Config, proxyTrust } from './config';
 import { type RequestChanges, trackChanges } from './core/changeTracking';
 import type { AppContext } from './core/context';
+import { InstanceLease } from './core/instanceLease';
 import { KeyGate } from './core/keyGate';
 import { PageCache } from './core/pageCache';
+import { checkSealedSecrets } from './core/sealedSecrets';
 import { WriteRate } from './core/writeRate';
 import { type Database, openDatabase } from './db/client';
 import { frameworkErrorReply, registerErrorHandling } from './http/errorReplies';
@@ -21,16 +23,22 @@ import { recordRoutedEndpoints } from './http/route';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticSite } from './http/staticSite';
 import { type Clock, ShiftedClock, systemClock } from './lib/clock';
+import { loadSecretBox } from './lib/encryption';
 import { OutboxWorker } from './mail/outbox';
 import { createTransport } from './mail/transport';
+import { registerDeliveryLag } from './metrics/deliveryLag';
 import { registerHttpMetrics } from './metrics/httpMetrics';
+import { socketsOpenedCounter } from './metrics/socketMetrics';
 import { registerStateMetrics } from './metrics/stateMetrics';
 import { DeletedRecordsPurger } from './modules/deletedRecords/purge';
 import { PdfRenderPool } from './modules/pdf/renderPool';
 import { ProgressScheduler } from './modules/progress/scheduler';
+import { WebhookWorker } from './modules/webhooks/worker';
+import { openBroker } from './realtime/broker';
 import { Realtime } from './realtime/realtime';
 import { registerSockets } from './realtime/sockets';
 import { registerEndpoints } from './routes';
+import { registerScimProtocol } from './routes/scimProtocol';
 import { testClockRoutes } from './routes/testClock';
 
 declare module 'fastify' {
@@ -40,6 +48,8 @@ declare module 'fastify' {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+/** How long a socket closed on shutdown has to answer the close. */
+const SOCKET_CLOSE_WITHIN_MS = 500;
 /** The sign-in, sign-up, reset and first-run calls, open to anyone, take small bodies only. */
 const AUTH_BODY_LIMIT_BYTES = 128 * 1024;
 const OPEN_ROUTE_PREFIXES = ['/api/auth/', '/api/setup/'];
@@ -116,6 +126,9 @@ export async function buildApp(
   });
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
 
+  // Its id marks this instance's mail and webhook claims and locks sockets, for the others to take
+  // over should it die (the real-time side, made below, starts its sockets over if it lapses).
+  const lease = new InstanceLease(db.db, app.log, () => realtime.leaseLapsed());
   const transport = createTransport(config, app.log);
   const outbox = new OutboxWorker(
     db.db,
@@ -123,6 +136,7 @@ export async function buildApp(
     app.log,
     config.outboxPollMs,
     new URL(config.appUrl).hostname,
+    lease.id,
   );
   const shiftedClock = config.testClock && !options.clock ? new ShiftedClock() : undefined;
   const clock = options.clock ?? shiftedClock ?? systemClock;
@@ -132,7 +146,11 @@ export async function buildApp(
     clock,
     app.log,
     config.appUrl,
-    mailQueued,
+    // The report and reminders go to mailboxes and to chat channels (the worker is made below).
+    () => {
+      mailQueued();
+      webhooks.kick();
+    },
     config.schedulerPollMs,
   );
   const purger = new DeletedRecordsPurger(
@@ -144,16 +162,40 @@ export async function buildApp(
   );
   const pages = new PageCache();
   const keyGate = new KeyGate();
+  const secrets = await loadSecretBox(config.secretKeys, config.dataDir);
+  await checkSealedSecrets(db.db, secrets).catch(async (error: unknown) => {
+    if (!database) await db.close();
+    throw error;
+  });
+  const broker = await openBroker(config, db, app.log).catch(async (error: unknown) => {
+    if (!database) await db.close();
+    throw error;
+  });
+  const webhooks = new WebhookWorker({
+    db: db.db,
+    secrets,
+    clock,
+    log: app.log,
+    policy: { allowPrivate: config.webhooksAllowPrivateTargets },
+    appUrl: config.appUrl,
+    pollMs: config.webhookPollMs,
+    commentQuietMs: config.commentQuietMs,
+    mailQueued,
+    instanceId: lease.id,
+  });
   const ctx: AppContext = {
     config,
     db: db.db,
     log: app.log,
     mailQueued,
+    webhooksQueued: () => webhooks.kick(),
     clock,
     scheduleChanged: () => scheduler.kick(),
     pages,
     keyGate,
+    secrets,
     writeRate: new WriteRate(config.writesPerMinute, config.writeBurst, () => clock.now().getTime()),
+    realtimeReady: () => realtime.ready,
   };
 
   app.addHook('onRoute', (route) => {
@@ -178,24 +220,41 @@ export async function buildApp(
     // The handler is done, so its transaction has committed: the pages it changed go, before
     // the client can ask for them again.
     if (request.changes) pages.changed(request.changes.all ? 'all' : request.changes.strategyIds);
+    if (request.changes?.webhooksQueued) webhooks.kick();
   });
 
   registerSecurityHeaders(app);
   // Counted in the database, so the limits hold however many instances share the load.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db.db) });
   await app.register(compress, { threshold: 1024 });
-  const realtime = new Realtime(db, config, app.log, pages, keyGate);
-  if (metrics) registerStateMetrics(metrics, { database: db, hub: realtime.hub, clock, log: app.log });
+  const realtime = new Realtime(
+    db,
+    config,
+    app.log,
+    pages,
+    keyGate,
+    broker,
+    lease.id,
+    metrics && { deliveryLag: registerDeliveryLag(metrics), socketOpened: socketsOpenedCounter(metrics) },
+  );
+  if (metrics)
+    registerStateMetrics(metrics, { database: db, hub: realtime.hub, broker, clock, log: app.log });
   await app.register(websocket, {
     // A larger frame closes the socket (1009) before it is buffered whole.
     options: { maxPayload: SOCKET_MAX_MESSAGE_BYTES, perMessageDeflate: false },
     // The plugin's own handler logs every socket error at error level, a client's too.
     errorHandler: (error, socket) => realtime.socketFailed(error, socket),
-    // On shutdown the sockets close as "going away" (1001), for browsers to reconnect elsewhere;
-    // their locks are released once the requests in flight are done (onClose below).
+    // On shutdown the sockets close as "going away" (1001), for browsers to reconnect elsewhere,
+    // and their locks are released at once (realtime.ts closeSockets).
     preClose(done) {
       realtime.closeSockets();
-      for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down.');
+      const clients = this.websocketServer.clients;
+      for (const client of clients) client.close(1001, 'Server shutting down.');
+      // A client that does not answer the close (a frozen or vanished browser) is cut off: `ws`
+      // would wait 30 s for it, and the HTTP server with it, where a shutdown has 2 s.
+      setTimeout(() => {
+        for (const client of clients) client.terminate();
+      }, SOCKET_CLOSE_WITHIN_MS).unref();
       this.websocketServer.close();
       done();
     },
@@ -204,26 +263,36 @@ export async function buildApp(
   const pdfPool = new PdfRenderPool(config.pdf);
   app.addHook('onClose', () => pdfPool.close());
   registerEndpoints(app, ctx, { pdfPool });
+  await registerScimProtocol(app, ctx);
   registerSockets(app, realtime);
   // Not a declared endpoint: browser tests only, registered by hand when TEST_CLOCK=1.
   if (shiftedClock) testClockRoutes(app, shiftedClock, scheduler, () => purger.run());
   await registerStaticSite(app, config.webDist);
 
   app.addHook('onReady', async () => {
+    // Registered before anything claims work in its name.
+    await lease.start();
     outbox.start();
+    webhooks.start();
     await realtime.start();
     scheduler.start();
     purger.start();
   });
-  // Shutdown order (docs/OPERATIONS.md): Fastify answers new requests 503, closes the sockets
-  // (websocket preClose above; open ones would hold the HTTP server), stops listening and waits
-  // for the requests in flight; only then do the onClose hooks run, so nothing closes the
-  // database under a request, and no request can take a lock again once they are released.
+  // Shutdown order (docs/OPERATIONS.md §7): Fastify answers new requests 503, closes the sockets
+  // and starts releasing their locks (websocket preClose above; open sockets would hold the HTTP
+  // server), stops listening and waits for the requests in flight; only then do the onClose hooks
+  // run, so nothing closes the database under a request, and a lock a request in flight took for
+  // a closed socket meanwhile is released too (realtime.stop).
   app.addHook('onClose', async () => {
     await realtime.stop();
     await scheduler.stop();
     await purger.stop();
+    await webhooks.stop();
     await outbox.stop();
+    // Its sockets' locks are released and its claims settled: the others have nothing to take over.
+    await lease
+      .stop()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not end this instance’s lease'));
     transport.close();
     if (!database) await db.close();
   });

@@ -1,20 +1,23 @@
 /**
- * Operator commands: `npm run admin -- invite EMAIL [--organisation NAME]` and
- * `npm run admin -- seed-demo`. They use the same database settings as the server.
+ * Operator commands: `npm run admin -- invite EMAIL [--organisation NAME]`, `npm run admin --
+ * seed-demo` and `npm run admin -- rotate-secrets`. They use the same settings as the server.
  */
 import { isValidEmail } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import { seedDemoStrategy } from './commands/demoStrategy';
 import { type Config, loadConfig } from './config';
+import { checkSealedSecrets, resealSecrets } from './core/sealedSecrets';
 import { findUserByEmail } from './core/userQueries';
 import { type Db, openDatabase } from './db/client';
 import { invites, organisations, strategyMasters, users } from './db/schema';
+import { loadSecretBox } from './lib/encryption';
 import { hashPassword } from './lib/passwords';
 import { newInviteToken, signupLink } from './modules/invites/service';
 
 const USAGE = `Usage:
   npm run admin -- invite EMAIL [--organisation NAME]   invite someone; prints their sign-up link
-  npm run admin -- seed-demo                            create a demo organisation and log-in`;
+  npm run admin -- seed-demo                            create a demo organisation and log-in
+  npm run admin -- rotate-secrets                       re-seal every stored secret with the first key of SECRETS_KEYS`;
 
 const DEMO_LOGIN = { email: 'demo@keystone.local', password: 'Demo-pass1!' } as const;
 
@@ -143,9 +146,27 @@ async function seedDemo(db: Db, config: Config) {
   console.log(`(colleagues ${people[1]!.email} and ${people[2]!.email} use the same password)`);
 }
 
+/**
+ * The rotation's step after the new key was put first in SECRETS_KEYS (docs/OPERATIONS.md,
+ * "Secrets at rest"): values sealed with an older key are opened and sealed again with the new one.
+ */
+async function rotateSecrets(db: Db, config: Config) {
+  const box = await loadSecretBox(config.secretKeys, config.dataDir);
+  // Every value must open first: a key missing from SECRETS_KEYS stops here, naming it.
+  await checkSealedSecrets(db, box);
+  for (const { name, count } of await resealSecrets(db, box)) {
+    console.log(`Re-sealed ${count} ${name} value(s) with key "${box.currentKeyId}".`);
+  }
+  console.log(
+    `Every stored secret is sealed with key "${box.currentKeyId}". Once every instance runs with it first, the other keys can leave SECRETS_KEYS.`,
+  );
+}
+
+const COMMANDS = ['invite', 'seed-demo', 'rotate-secrets'];
+
 async function run(args: string[]): Promise<void> {
   const [command, ...rest] = args;
-  if (command !== 'invite' && command !== 'seed-demo') {
+  if (!command || !COMMANDS.includes(command)) {
     console.log(USAGE);
     process.exitCode = command ? 1 : 0;
     return;
@@ -155,6 +176,10 @@ async function run(args: string[]): Promise<void> {
   try {
     if (command === 'seed-demo') {
       await seedDemo(database.db, config);
+      return;
+    }
+    if (command === 'rotate-secrets') {
+      await rotateSecrets(database.db, config);
       return;
     }
     const orgFlag = rest.indexOf('--organisation');

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { LOCK_TIMINGS } from '@keystone/contract';
 import { z } from 'zod';
+import { parseSecretKeys, type SecretKey } from './lib/encryption';
 
 const optionalText = z
   .string()
@@ -34,13 +35,24 @@ const envSchema = z.object({
   APP_URL: urlWithScheme(['http', 'https']),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: urlWithScheme(['postgres', 'postgresql']),
+  REDIS_URL: urlWithScheme(['redis', 'rediss']),
   SMTP_URL: urlWithScheme(['smtp', 'smtps']),
   MAIL_FROM: z.string().trim().min(3).default('Keystone <no-reply@keystone.local>'),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: urlWithScheme(['http', 'https']).default('https://accounts.google.com'),
+  SECRETS_KEYS: optionalText,
+  SSO_ALLOW_HTTP_ISSUERS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  SCIM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WRITE_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(600),
   WRITE_BURST: z.coerce.number().int().min(1).max(10_000_000).default(120),
   STRATEGIES_PER_PERSON_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(100),
@@ -123,13 +135,34 @@ export interface Config {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The real-time broker (realtime/broker.ts): Redis when set, PostgreSQL's NOTIFY otherwise. */
+  redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /**
+   * The keys that seal stored secrets (lib/encryption.ts); undefined: DATA_DIR/secrets.key, for
+   * PGlite only (with DATABASE_URL they are required: every instance needs the same ones).
+   */
+  secretKeys: SecretKey[] | undefined;
+  /**
+   * Development and tests only: an organisation's provider may be an http:// issuer (a provider
+   * running on this machine). Production issuers are https:// only.
+   */
+  ssoAllowHttpIssuers: boolean;
+  /**
+   * Webhook, Slack and Teams targets may be on loopback, private or link-local networks, and
+   * plain http:// (lib/outboundHttp.ts). Off in production: a person could otherwise make this
+   * server call its own network. On for tests (receivers on 127.0.0.1) and for an operator whose
+   * receivers are all inside their own network.
+   */
+  webhooksAllowPrivateTargets: boolean;
   logLevel: string;
   /** Failed attempts per minute per client address on the sign-in calls (every reset request counts). */
   authRateLimit: number;
   trustProxy: TrustProxy;
+  /** SCIM calls a minute per organisation (its provider's whole traffic), counted across instances. */
+  scimPerMinute: number;
   /** Changes (non-GET calls) a minute per signed-in person, per instance (core/writeRate.ts). */
   writesPerMinute: number;
   /** How many changes a person may make at once before `writesPerMinute` paces them. */
@@ -139,6 +172,10 @@ export interface Config {
   strategiesPerOrganisationPerDay: number;
   /** How often the mail outbox looks for due mails when nobody woke it up. */
   outboxPollMs: number;
+  /** How often the webhook worker looks for due deliveries when nobody woke it up (retries, the scheduler's events). */
+  webhookPollMs: number;
+  /** How long a comment's writer is quiet before comment.written is sent (a burst of typing is one event). */
+  commentQuietMs: number;
   /** Longest sleep of the progress scheduler between passes (it wakes earlier for a due moment). */
   schedulerPollMs: number;
   /** How long a deleted focus area or initiative stays restorable before it is purged with its history texts. */
@@ -199,6 +236,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PDF_RENDERS_PER_ORGANISATION must not exceed PDF_RENDERS + PDF_QUEUE',
     );
   }
+  // Instances sharing a database must seal with the same key; a key file in each one's own
+  // DATA_DIR would differ, and each would fail to read what the others sealed.
+  if (e.DATABASE_URL !== undefined && e.SECRETS_KEYS === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRETS_KEYS must be set with DATABASE_URL, the same on every instance (e.g. SECRETS_KEYS="k1:$(openssl rand -base64 32)"; docs/OPERATIONS.md, "Secrets at rest")',
+    );
+  }
+  const secretKeys = e.SECRETS_KEYS === undefined ? undefined : parseSecretKeys(e.SECRETS_KEYS);
+  if (typeof secretKeys === 'string') {
+    throw new ConfigError(`Invalid configuration:\n  SECRETS_KEYS: ${secretKeys}`);
+  }
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     port: e.PORT,
@@ -209,20 +257,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : undefined,
+    secretKeys,
+    ssoAllowHttpIssuers: e.SSO_ALLOW_HTTP_ISSUERS,
+    webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    scimPerMinute: e.SCIM_RATE_LIMIT,
     writesPerMinute: e.WRITE_RATE_LIMIT,
     writeBurst: e.WRITE_BURST,
     strategiesPerPersonPerDay: e.STRATEGIES_PER_PERSON_PER_DAY,
     strategiesPerOrganisationPerDay: e.STRATEGIES_PER_ORGANISATION_PER_DAY,
     outboxPollMs: 1000,
+    webhookPollMs: 1000,
+    commentQuietMs: 60_000,
     schedulerPollMs: 15_000,
     deletedRetentionMs: e.DELETED_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     purgeSweepMs: 60 * 60 * 1000,

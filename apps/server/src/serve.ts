@@ -10,8 +10,13 @@ import { setupLinkIfNeeded } from './modules/setup/service';
 import { endStartupHeap } from './startupHeap';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-/** A shutdown still waiting for requests or connections after this long exits anyway. */
-const SHUTDOWN_WITHIN_MS = 10_000;
+/**
+ * A shutdown still waiting for requests after this long exits anyway: a rolling restart must not
+ * wait on one slow request. The locks of the sockets are released by then (they go first), and
+ * the mail or webhook claims of an unfinished pass are taken over by another instance once this
+ * one's lease runs out (core/instanceLease.ts).
+ */
+const SHUTDOWN_WITHIN_MS = 1_900;
 
 async function main(): Promise<void> {
   const config = { ...loadConfig(), webDist: WEB_DIST };

@@ -7,7 +7,10 @@ const routeKey = (method: string, path: string) =>
   `${method} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1')}`;
 
 /** The routes Fastify registered, read from printRoutes' tree (HEAD and WebSockets left out). */
-function registeredRoutes(tree: string): string[] {
+/** SCIM (RFC 7644) describes itself at /scim/v2/ServiceProviderConfig, ResourceTypes and Schemas. */
+const SCIM_PREFIX = '/scim/v2/';
+
+function registeredRoutes(tree: string, prefix?: string): string[] {
   const routes: string[] = [];
   const stack: string[] = [];
   for (const line of tree.split('\n')) {
@@ -18,7 +21,9 @@ function registeredRoutes(tree: string): string[] {
     const path = `${stack.join('')}${match[2]}`;
     stack.push(match[2]!);
     for (const method of match[3]?.split(', ') ?? []) {
-      if (method !== 'HEAD' && !path.startsWith('/ws/')) routes.push(routeKey(method, path));
+      if (method === 'HEAD') continue;
+      if (prefix ? path.startsWith(prefix) : !path.startsWith('/ws/') && !path.startsWith(SCIM_PREFIX))
+        routes.push(routeKey(method, path));
     }
   }
   return routes.sort();
@@ -62,8 +67,18 @@ describe('the API documentation', () => {
     expect(API_ENDPOINTS.map((route) => routeKey(route.method, route.path)).sort()).toEqual(registered);
   });
 
+  it('should register SCIM apart from the documented API, Users and its self-description only', () => {
+    const scim = registeredRoutes(server.app.printRoutes({ commonPrefix: false }), SCIM_PREFIX);
+    const users = ['GET', 'POST'].map((method) => `${method} /Users`);
+    const user = ['GET', 'PUT', 'PATCH', 'DELETE'].map((method) => `${method} /Users/:id`);
+    const described = ['ServiceProviderConfig', 'ResourceTypes', 'ResourceTypes/User', 'Schemas'];
+    const expected = [...users, ...user, ...described.map((path) => `GET /${path}`)];
+    expected.push('GET /Schemas/urn:ietf:params:scim:schemas:core:2.0:User');
+    expect(scim).toEqual(expected.map((route) => route.replace(' /', ` ${SCIM_PREFIX}`)).sort());
+  });
+
   it('should register every declared endpoint through route(), none by hand', () => {
-    // Only the sockets, the static site and the test clock (TEST_CLOCK=1 only) are registered by
+    // Only the sockets, SCIM (/scim/v2/), the static site and the test clock (TEST_CLOCK=1 only) are registered by
     // hand; a declared endpoint registered so would be missing here.
     const routed = server.app.routedEndpoints.map((route) => routeKey(route.method, route.path)).sort();
     expect(routed).toEqual(API_ENDPOINTS.map((route) => routeKey(route.method, route.path)).sort());
@@ -73,9 +88,37 @@ describe('the API documentation', () => {
     const scheme = document.components.securitySchemes.tokenAuth;
     expect(scheme).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
     expect(scheme.description).toContain('/api/auth/login/');
-    expect(document.paths['/api/strategies/'].get.security).toEqual([{ tokenAuth: [] }]);
+    expect(document.paths['/api/strategies/'].get.security).toEqual([
+      { tokenAuth: [] },
+      { accessToken: ['read'] },
+    ]);
     expect(document.paths['/api/auth/login/'].post.security).toEqual([]);
     expect(Object.keys(document.paths['/api/strategies/'].get.responses)).toContain('403');
+  });
+
+  it('should describe personal access tokens: the scope each call needs, and the session-only calls', () => {
+    const scheme = document.components.securitySchemes.accessToken;
+    expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'kst_pat_…' });
+    expect(scheme.description).toContain('read_write');
+    expect(document.paths['/api/strategies/'].get.security).toEqual([
+      { tokenAuth: [] },
+      { accessToken: ['read'] },
+    ]);
+    expect(document.paths['/api/strategy/create/'].post.security).toEqual([
+      { tokenAuth: [] },
+      { accessToken: ['read_write'] },
+    ]);
+    for (const [path, method] of [
+      ['/api/access-tokens/', 'post'],
+      ['/api/auth/password/change/', 'post'],
+      ['/api/auth/sessions/', 'get'],
+      ['/api/auth/mfa/disable/', 'post'],
+    ] as const) {
+      const call = document.paths[path][method];
+      expect(call.security, path).toEqual([{ tokenAuth: [] }]);
+      expect(call['x-session-only'], path).toBe(true);
+    }
+    expect(Object.keys(document.paths['/api/strategies/'].get.responses)).toContain('429');
   });
 
   it("should carry the contract's schemas field for field", () => {

@@ -92,6 +92,7 @@ describe('POST /api/auth/social/google', () => {
         redirect_uri: 'http://localhost:8000/login',
       },
       needs_setup: false,
+      sso: false,
     });
   });
 
@@ -365,7 +366,7 @@ describe('Google sign-in when not configured', () => {
   it('should publish google: null in GET /api/config/', async () => {
     const response = await server.api('GET', '/api/config/');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ product_name: 'Keystone', google: null, needs_setup: true });
+    expect(response.body).toEqual({ product_name: 'Keystone', google: null, needs_setup: true, sso: false });
   });
 
   it('should answer 404 with the not-configured message', async () => {

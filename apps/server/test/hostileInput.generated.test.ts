@@ -79,6 +79,28 @@ async function buildStrategy(server: TestServer, key: string, user: TestUser, te
   const invites: { id: number; email: string }[] = (
     await ok(server.api('GET', '/api/invites/', { token: key }), 'invites')
   ).body;
+  const { scim_token: scimToken } = (
+    await call('POST', '/api/organisation/scim-tokens/', { name: `SCIM ${texts.title}` })
+  ).body;
+  const { access_token: accessToken } = (
+    await call('POST', '/api/access-tokens/', {
+      name: `Script ${texts.title}`,
+      scope: 'read',
+      expires_in_days: 7,
+    })
+  ).body;
+  const { endpoint: webhook } = (
+    await call('POST', `/api/strategy/${created.id}/webhooks/`, {
+      kind: 'standard',
+      url: 'http://127.0.0.1:9/hook',
+      description: texts.title,
+      events: ['strategy.updated'],
+    })
+  ).body;
+  await call('POST', `/api/webhooks/${webhook.id}/test/`, undefined);
+  const deliveries = (
+    await ok(server.api('GET', `/api/webhooks/${webhook.id}/deliveries/`, { token: key }), 'deliveries')
+  ).body;
   return {
     strategy: created.id,
     area: area.id,
@@ -90,6 +112,10 @@ async function buildStrategy(server: TestServer, key: string, user: TestUser, te
     uid: uidOf(user),
     member: user.id,
     invite: invites.find((invite) => invite.email === invitee)!.id,
+    scimToken: scimToken.id,
+    accessToken: accessToken.id,
+    webhook: webhook.id,
+    webhookDelivery: deliveries.deliveries[0].id,
   };
 }
 
@@ -176,6 +202,8 @@ describe('generated hostile input: every call of the route table', () => {
     await oidc.start(0, '127.0.0.1');
     server = await getTestServer({
       authRateLimit: 100_000,
+      // The webhooks' samples point at a loopback port nobody listens on.
+      webhooksAllowPrivateTargets: true,
       google: { issuer: oidc.issuer.url!, clientId: 'keystone-test', clientSecret: 's' },
     });
     // An administrator, so the administrators' calls are attacked past their role check too.
@@ -185,6 +213,8 @@ describe('generated hostile input: every call of the route table', () => {
       email: `victim-${CANARY}@good.com`,
       firstName: 'Vic',
       lastName: CANARY,
+      // An administrator too, so the organisation holds records only administrators make (SCIM tokens).
+      isAdmin: true,
     });
     await server.createUser({ email: `colleague-${CANARY}@good.com`, organisationId: victim.organisationId });
     await server.invite(`pending-${CANARY}@good.com`, victim.organisationId);
@@ -222,7 +252,16 @@ describe('generated hostile input: every call of the route table', () => {
     ctx = {
       own,
       victim: victimIds,
-      deleted: { ...doomed, uid: uidOf({ id: 2_147_483_647 }), member: 2_147_483_647, invite: 2_147_483_647 },
+      deleted: {
+        ...doomed,
+        uid: uidOf({ id: 2_147_483_647 }),
+        member: 2_147_483_647,
+        invite: 2_147_483_647,
+        scimToken: 2_147_483_647,
+        accessToken: 2_147_483_647,
+        webhook: 2_147_483_647,
+        webhookDelivery: 2_147_483_647,
+      },
       caller: { id: attacker.id, email: attacker.email },
       victimOwner: { organisationId: victim.organisationId, userId: victim.id },
     };

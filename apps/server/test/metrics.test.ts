@@ -4,6 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REALTIME_CHANNEL } from '../src/core/events';
 import { outboxMails } from '../src/db/schema';
 import { enqueueMail } from '../src/mail/outbox';
 import { type MetricsListener, serveMetrics } from '../src/metrics/listener';
@@ -67,6 +68,8 @@ describe('metrics', () => {
       expect(text).not.toContain(pool);
     }
     expect(parseSamples(text).get('keystone_metrics_read_errors_total{reading="outbox"}')).toBe(0);
+    // PostgreSQL's notification queue (PGlite's too): read, and empty while every listener keeps up.
+    expect(parseSamples(text).get('keystone_realtime_broker_queue_usage')).toBe(0);
   });
 
   it('should count a request under its route pattern and status, never its URL', async () => {
@@ -106,6 +109,53 @@ describe('metrics', () => {
     expect(await sample('keystone_websockets_open{kind="locks"}')).toBe(0);
     await socket.close();
     await vi.waitFor(async () => expect(await sample('keystone_websockets_open{kind="streaming"}')).toBe(0));
+  });
+
+  it('should count every socket opened, so a reconnect storm shows as its rate', async () => {
+    const opened = () => sample('keystone_realtime_sockets_opened_total{kind="streaming"}');
+    const before = (await opened()) ?? 0;
+    for (let reconnect = 0; reconnect < 3; reconnect += 1)
+      await (await streamingSocket(baseUrl, master.key)).close();
+    expect(await opened()).toBe(before + 3);
+    expect(await sample('keystone_realtime_sockets_opened_total{kind="locks"}')).toBe(0);
+  });
+
+  it("should measure each event's delivery lag from its publication time", async () => {
+    const lag = (series: string) => sample(`keystone_realtime_delivery_lag_seconds_${series}`);
+    const socket = await streamingSocket(baseUrl, master.key);
+    const countBefore = (await lag('count')) ?? 0;
+    const title = 'Lag measured';
+    expect(
+      (
+        await server.api('PATCH', `/api/strategy/update/${strategyId}/`, {
+          token: master.key,
+          body: { title },
+        })
+      ).status,
+    ).toBe(200);
+    await socket.waitFor((message) => message.value === title);
+    expect(await lag('count')).toBe(countBefore + 1);
+
+    // Published two seconds ago (e.g. behind a backed-up broker), and by an instance from before
+    // events carried their time (counted nowhere).
+    const [count, sum, withinOne] = [await lag('count'), await lag('sum'), await lag('bucket{le="1"}')];
+    const message = (value: string) => ({
+      res_id: strategyId,
+      model: 'strategy',
+      field: 'title',
+      value,
+      user_id: master.id,
+      strategy_id: strategyId,
+    });
+    const notify = (events: unknown[]) =>
+      server.database.db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(events)})`);
+    await notify([{ kind: 'stream', viewers: [master.id], message: message('unstamped') }]);
+    await notify([{ kind: 'stream', viewers: [master.id], message: message('late'), at: Date.now() - 2000 }]);
+    await socket.waitFor((received) => received.value === 'late');
+    expect(await lag('count')).toBe(count! + 1);
+    expect(await lag('sum')).toBeGreaterThanOrEqual(sum! + 2);
+    expect(await lag('bucket{le="1"}')).toBe(withinOne);
+    await socket.close();
   });
 
   it('should report a field lock while it is held', async () => {

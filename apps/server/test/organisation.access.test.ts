@@ -84,10 +84,16 @@ describe('the administrators’ API', () => {
         id: f.organisationId,
         name: 'Acme',
         only_admins_invite: false,
+        mfa_required: 'off',
       });
       const changed = await org.update(f.admin.key, { name: 'Acme Ltd', only_admins_invite: true });
       expect(changed.status).toBe(200);
-      expect(changed.body).toEqual({ id: f.organisationId, name: 'Acme Ltd', only_admins_invite: true });
+      expect(changed.body).toEqual({
+        id: f.organisationId,
+        name: 'Acme Ltd',
+        only_admins_invite: true,
+        mfa_required: 'off',
+      });
       expect((await org.get(f.admin.key)).body).toEqual(changed.body);
       expect((await org.get(f.outsider.key)).body.name).toBe('Rival of Acme');
 
@@ -190,6 +196,9 @@ describe('the administrators’ API', () => {
           email: 'zed@example.com',
           business_title: '',
           is_admin: false,
+          break_glass: false,
+          mfa_enabled: false,
+          sso_linked: false,
           status: 'invited',
           last_active: null,
           strategies: [{ id: grow.id, title: 'Grow', roles: ['team_member'] }],

@@ -8,6 +8,7 @@ import { MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, postgresAvailable, startCluster } from '../../../scripts/pg-cluster.mjs';
 import { httpApi } from '../../../testing/api';
+import { TEST_SECRETS_KEYS } from '../../../testing/secretsKeys';
 import { type BuiltApp, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { organisations, users } from '../src/db/schema';
@@ -31,6 +32,7 @@ describe.runIf(postgresAvailable())('PostgreSQL stopped under a running server',
       LOG_LEVEL: 'silent',
       APP_URL: 'http://localhost:8000',
       DATABASE_URL: cluster.url,
+      SECRETS_KEYS: TEST_SECRETS_KEYS,
       AUTH_RATE_LIMIT: '1000',
     });
     built = await buildApp(config);

@@ -11,7 +11,10 @@ import { parseInline, parseMarkdown } from '../src/routes/accessibility/markdown
 import { fakeServer, renderApp } from './renderApp';
 
 const CONFIG = {
-  'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+  'GET /api/config/': {
+    status: 200,
+    body: { product_name: 'Keystone', google: null, needs_setup: false, sso: false },
+  },
 };
 
 beforeEach(() => {

@@ -21,6 +21,7 @@ const config = {
         redirect_uri: '',
       },
       needs_setup: false,
+      sso: false,
     },
   },
 };

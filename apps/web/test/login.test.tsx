@@ -8,7 +8,10 @@ import { readSession, saveSession } from '../src/api/session';
 import { fakeServer, renderApp } from './renderApp';
 
 const noGoogle = {
-  'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+  'GET /api/config/': {
+    status: 200,
+    body: { product_name: 'Keystone', google: null, needs_setup: false, sso: false },
+  },
 };
 
 afterEach(() => {

@@ -18,7 +18,7 @@ afterEach(() => {
 
 const ok = (body: unknown) => ({ status: 200, body });
 const answers = {
-  'GET /api/config/': ok({ product_name: 'Keystone', google: null, needs_setup: false }),
+  'GET /api/config/': ok({ product_name: 'Keystone', google: null, needs_setup: false, sso: false }),
   'POST /api/auth/login/': ok({ user_id: MARK.id, key: 'secret-key' }),
   'GET /api/strategies/': ok([wireSummary(4, 'Newest'), wireSummary(1, 'Older')]),
   'GET /api/strategy/1': ok(wireStrategy()),

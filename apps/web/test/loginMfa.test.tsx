@@ -5,7 +5,10 @@ import { readSession } from '../src/api/session';
 import { fakeServer, renderApp } from './renderApp';
 
 const noGoogle = {
-  'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+  'GET /api/config/': {
+    status: 200,
+    body: { product_name: 'Keystone', google: null, needs_setup: false, sso: false },
+  },
 };
 const mfaRequired = {
   'POST /api/auth/login/': { status: 200, body: { mfa_required: true, mfa_token: 'token-1' } },

@@ -2,6 +2,7 @@
  * Each page reads each resource once on load, also once its live connection opens; a deleted
  * strategy is not read again.
  */
+import { WEBHOOK_LABELS } from '@keystone/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { saveSession } from '../src/api/session';
@@ -29,6 +30,7 @@ function start(path: string) {
     'GET /api/locked-comment-dates/1/': ok([OLDER, NEWER]),
     'GET /api/status-history/1/': ok(HISTORY),
     'GET /api/locked-fields/': ok([]),
+    'GET /api/strategy/1/webhooks/': ok([]),
     'GET /api/get-user-details/': ok({
       id: MARK.id,
       name: 'Mark Tester',
@@ -104,11 +106,16 @@ describe('reads on load', { timeout: 20_000 }, () => {
     });
   });
 
-  it('should read the strategy and its settings once on the settings page', async () => {
+  it('should read the strategy, its settings and its webhooks once on the settings page', async () => {
     const { calls } = start('/strategy-settings/1');
     await screen.findByRole('heading', { name: /^Settings for:/ });
+    await screen.findByRole('button', { name: WEBHOOK_LABELS.add });
     await connect();
-    expect(readsOf(calls)).toEqual({ '/api/strategy/1': 1, '/api/notification-settings/1/': 1 });
+    expect(readsOf(calls)).toEqual({
+      '/api/strategy/1': 1,
+      '/api/notification-settings/1/': 1,
+      '/api/strategy/1/webhooks/': 1,
+    });
   });
 
   it('should not read a strategy again once it is deleted', async () => {

@@ -45,7 +45,7 @@ describe('signup password field', () => {
     fakeServer({
       'GET /api/config/': {
         status: 200,
-        body: { product_name: 'Keystone', google: null, needs_setup: false },
+        body: { product_name: 'Keystone', google: null, needs_setup: false, sso: false },
       },
     });
   });

@@ -1,8 +1,13 @@
-import { MESSAGES, SOCKET_CLOSE } from '@keystone/contract';
+import {
+  MESSAGES,
+  RECONNECT_AFTER_SERVER_LEFT,
+  RECONNECT_DELAY,
+  reconnectDelay,
+  SOCKET_CLOSE,
+} from '@keystone/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSession, saveSession } from '../src/api/session';
-import { RECONNECT_DELAY, reconnectDelay } from '../src/realtime/backoff';
 import { ConnectionState, QUIET_DROP_MS } from '../src/realtime/connectionState';
 import { RealtimeClient } from '../src/realtime/realtimeClient';
 import { ReconnectingSocket, STABLE_AFTER_MS } from '../src/realtime/reconnectingSocket';
@@ -12,23 +17,47 @@ beforeEach(() => {
   vi.useFakeTimers();
 });
 
+const dropped = 1006;
+
 describe('reconnectDelay', () => {
   it('should double its ceiling from 0.5 s per attempt up to 15 s', () => {
     const almostOne = () => 0.999_999;
-    const ceilings = [0, 1, 2, 3, 4, 5, 6, 10].map((attempt) => reconnectDelay(attempt, almostOne) + 1);
+    const ceilings = [0, 1, 2, 3, 4, 5, 6, 10].map(
+      (attempt) => reconnectDelay(attempt, dropped, almostOne) + 1,
+    );
     expect(ceilings).toEqual([500, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000]);
   });
 
   it('should pick anywhere from 0 up to the ceiling (full jitter)', () => {
-    expect(reconnectDelay(3, () => 0)).toBe(0);
-    expect(reconnectDelay(3, () => 0.5)).toBe(2000);
+    expect(reconnectDelay(3, dropped, () => 0)).toBe(0);
+    expect(reconnectDelay(3, dropped, () => 0.5)).toBe(2000);
     for (let run = 0; run < 100; run += 1) {
-      const delay = reconnectDelay(20);
+      const delay = reconnectDelay(20, dropped);
       expect(delay).toBeGreaterThanOrEqual(0);
       expect(delay).toBeLessThan(RECONNECT_DELAY.max);
     }
   });
+
+  it.each([SOCKET_CLOSE.goingAway, SOCKET_CLOSE.resync])(
+    'should spread the first retry over 0–3 s when the server sent the socket away (%i)',
+    (code) => {
+      const almostOne = () => 0.999_999;
+      const ceilings = [0, 1, 2, 3].map((attempt) => reconnectDelay(attempt, code, almostOne) + 1);
+      expect(ceilings).toEqual([3000, 6000, 12_000, 15_000]);
+    },
+  );
 });
+
+/** A repeatable Math.random stand-in (mulberry32), so the spread below is the same on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
 
 function socketUnderTest(options: Partial<ConstructorParameters<typeof ReconnectingSocket>[0]> = {}) {
   const events = { opened: 0, down: 0, messages: [] as unknown[], refused: [] as number[] };
@@ -119,6 +148,32 @@ describe('ReconnectingSocket', () => {
       expect(events.refused).toEqual([code]);
     },
   );
+
+  it("should bring an instance's 2,500 sockets back spread over 3 s after it shut down", () => {
+    const sockets = Array.from({ length: 2500 }, (_, index) =>
+      socketUnderTest({ random: seededRandom(index + 1) }),
+    );
+    for (const { socket } of sockets) socket.start();
+    for (const socket of FakeWebSocket.instances) socket.open();
+    const first = FakeWebSocket.instances.length;
+    for (const socket of FakeWebSocket.instances.slice()) socket.drop(SOCKET_CLOSE.goingAway);
+
+    // Count the new connections in each quarter second: none may carry much more than its share.
+    const perWindow: number[] = [];
+    let seen = first;
+    for (let elapsed = 0; elapsed < RECONNECT_AFTER_SERVER_LEFT.first; elapsed += 250) {
+      vi.advanceTimersByTime(250);
+      perWindow.push(FakeWebSocket.instances.length - seen);
+      seen = FakeWebSocket.instances.length;
+    }
+    expect(seen - first).toBe(2500);
+    const share = 2500 / perWindow.length;
+    for (const count of perWindow) {
+      expect(count).toBeGreaterThan(share * 0.7);
+      expect(count).toBeLessThan(share * 1.3);
+    }
+    for (const { socket } of sockets) socket.stop();
+  });
 
   it('should try at once when the browser is back online', () => {
     const { socket, current } = socketUnderTest();

@@ -22,7 +22,10 @@ beforeAll(async () => {
 });
 
 const CONFIG = {
-  'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+  'GET /api/config/': {
+    status: 200,
+    body: { product_name: 'Keystone', google: null, needs_setup: false, sso: false },
+  },
 };
 const summary = (id: number) => wireSummary(id, `Strategy ${id}`);
 

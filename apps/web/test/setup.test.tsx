@@ -6,7 +6,7 @@ import { fakeServer, ok, renderApp } from './renderApp';
 
 const PASSWORD = 'Quartz-lantern8?';
 const config = (needsSetup: boolean) => ({
-  'GET /api/config/': ok({ product_name: 'Keystone', google: null, needs_setup: needsSetup }),
+  'GET /api/config/': ok({ product_name: 'Keystone', google: null, needs_setup: needsSetup, sso: false }),
 });
 // A token as the server prints it: 43 base64url characters.
 const TOKEN = 'tok1'.padEnd(43, 'x');

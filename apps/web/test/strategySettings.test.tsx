@@ -56,10 +56,11 @@ const reminder = (id: number, offsetNumber: number) => ({
 function start(answers: Record<string, FakeAnswer> = {}, userId = ANNA.id) {
   saveSession({ id: userId, token: 'key' });
   const all: Record<string, FakeAnswer> = {
-    'GET /api/config/': ok({ product_name: 'Keystone', google: null, needs_setup: false }),
+    'GET /api/config/': ok({ product_name: 'Keystone', google: null, needs_setup: false, sso: false }),
     'GET /api/strategy/5': ok(wireStrategy()),
     'GET /api/notification-settings/5/': ok(wireSettings()),
     'GET /api/locked-fields/': ok([]),
+    'GET /api/strategy/5/webhooks/': ok([]),
     ...answers,
   };
   const server = fakeServer(all);

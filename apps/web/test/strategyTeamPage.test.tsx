@@ -12,7 +12,10 @@ type Answers = Parameters<typeof fakeServer>[0];
 function start(userId = ANNA.id, answers: Answers = {}) {
   saveSession({ id: userId, token: 'key' });
   const all: Answers = {
-    'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+    'GET /api/config/': {
+      status: 200,
+      body: { product_name: 'Keystone', google: null, needs_setup: false, sso: false },
+    },
     'GET /api/strategy/5': { status: 200, body: wireStrategy() },
     'GET /api/users/': { status: 200, body: [CARL, DORA, BEN, ANNA] },
     'PATCH /api/assign-users-to-strategy/': { status: 200, body: { id: 5 } },

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderApp } from './renderApp';
 
 const noGoogle = {
-  'GET /api/config/': { status: 200, body: { product_name: 'Keystone', google: null, needs_setup: false } },
+  'GET /api/config/': {
+    status: 200,
+    body: { product_name: 'Keystone', google: null, needs_setup: false, sso: false },
+  },
 };
 const VERIFY = 'POST /api/auth/registration/verify-email/';
 // Tokens as the server mails them: 43 base64url characters.

@@ -149,6 +149,8 @@ export const publicConfigResponse = z
       .nullable(),
     /** No organisation exists yet: the login page points to the setup link in the server's log. */
     needs_setup: z.boolean(),
+    /** Some organisation signs in through its own provider: the login page offers "Continue with single sign-on". */
+    sso: z.boolean(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -4,6 +4,7 @@
  * The declarations live in endpoints/, one module per area, so a page imports only its own.
  */
 import { idSchema } from './primitives';
+import type { XLSX_MEDIA_TYPE } from './spreadsheets';
 import { z } from './z';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -17,8 +18,17 @@ export interface Endpoint {
   /** The group of the OpenAPI document. */
   tag: string;
   summary: string;
-  /** Needs `Authorization: Token {key}`; a missing or unknown key is a 403. */
+  /**
+   * Needs `Authorization: Token {key}` (a session's key, or a personal access token also as
+   * `Bearer`); a missing or unknown key is a 403. A `read` access token may call only GETs.
+   */
   auth: boolean;
+  /**
+   * Account security (password, sessions, two-factor, access tokens, the calendar address):
+   * refused to personal access tokens, whatever their scope, so a leaked token cannot take the
+   * account or make itself a longer-lived successor.
+   */
+  sessionOnly?: boolean;
   /** The path parameters, one schema per `{name}` of the path. */
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -33,14 +43,24 @@ export interface Endpoint {
    * refused), `perAddress` every call (calls whose answer does not tell a failure: a reset
    * request, which mails whoever the address names, and the state of a printed or mailed link).
    * Per signed-in person: `costly` (calls that take the server's CPU, COSTLY_CALLS_PER_MINUTE)
-   * and `examplePerPerson` (EXAMPLE_STRATEGIES_PER_HOUR).
+   * and `examplePerPerson` (EXAMPLE_STRATEGIES_PER_HOUR). Per calendar address (the `{token}` of
+   * the path): `perCalendarAddress` (CALENDAR_FETCHES_PER_HOUR), because calendar apps fetch from
+   * their providers' shared addresses, where a per-address count would pool strangers.
    */
-  rateLimit?: 'signIn' | 'perAddress' | 'costly' | 'examplePerPerson';
+  rateLimit?: 'signIn' | 'perAddress' | 'costly' | 'examplePerPerson' | 'perCalendarAddress';
   errors?: readonly EndpointErrorStatus[];
+  /**
+   * May be called by a session that must still set up two-factor sign-in (its organisation
+   * requires it): the calls that set it up, read who is signed in, and sign out. Every other
+   * authenticated call answers 403 `second_factor_setup_required` for such a session.
+   */
+  beforeSecondFactor?: boolean;
   /** Answers HTML instead of JSON. */
   html?: boolean;
   /** Answers a file of this type to download (Content-Disposition: attachment) instead of JSON. */
-  file?: 'application/pdf' | 'text/csv';
+  file?: 'application/pdf' | 'text/csv' | 'text/calendar' | typeof XLSX_MEDIA_TYPE;
+  /** A body larger than the usual 1 MiB this call accepts (an uploaded file); past it, a 413. */
+  bodyLimitBytes?: number;
 }
 
 /** How many 'costly' calls one person may make a minute (a PDF takes tens of milliseconds of CPU). */

@@ -18,6 +18,18 @@ export const CONFLICT_CODES = {
 } as const;
 export type ConflictCode = (typeof CONFLICT_CODES)[keyof typeof CONFLICT_CODES];
 
+/** Refusals (403) of sign-in policies a client acts on, told apart by `code`. */
+export const AUTH_CODES = {
+  /**
+   * The organisation requires two-factor sign-in and this session has none yet: every call but
+   * those that set it up (and sign out) answers this until it is on (`beforeSecondFactor`).
+   */
+  secondFactorSetupRequired: 'second_factor_setup_required',
+  /** A password or Google sign-in of a member whose organisation requires single sign-on. */
+  ssoRequired: 'sso_required',
+} as const;
+export type AuthCode = (typeof AUTH_CODES)[keyof typeof AUTH_CODES];
+
 export const errorResponse = z
   .object({
     detail: z.string(),
@@ -28,6 +40,8 @@ export const errorResponse = z
         CONFLICT_CODES.commentLocked,
         CONFLICT_CODES.readingLocked,
         CONFLICT_CODES.stale,
+        AUTH_CODES.secondFactorSetupRequired,
+        AUTH_CODES.ssoRequired,
       ])
       .optional(),
     current: z.unknown().optional(),

@@ -1,13 +1,16 @@
 /** @keystone/contract: wire schemas, limits, messages and permission rules shared by server and web. */
 
 export * from './accessibilityText';
+export * from './accessTokens';
 export * from './activityLabels';
 export * from './announcementText';
 export * from './auth';
 export * from './backoff';
 export * from './boardItemText';
 export * from './boardText';
+export * from './calendar';
 export * from './charter';
+export * from './chatMessages';
 export * from './decimals';
 export * from './endpoint';
 export * from './errors';
@@ -44,6 +47,10 @@ export * from './richTextRules';
 export * from './screenReaderText';
 export * from './security';
 export * from './sessions';
+export * from './socketReconnect';
+export * from './spreadsheets';
+export * from './sso';
+export * from './ssoText';
 export * from './statuses';
 export * from './strategies';
 export * from './team';
@@ -51,4 +58,6 @@ export * from './timeZones';
 export * from './trendText';
 export * from './userAgent';
 export * from './users';
+export * from './webhooks';
+export * from './webhooksText';
 export * from './wireNames';

@@ -244,6 +244,22 @@ export const writeReadingRequest = z
 export type WriteReadingRequest = z.infer<typeof writeReadingRequest>;
 
 /**
+ * POST /api/measures/{id}/readings/ (issue 32): a script records a measure's reading for the
+ * current due date with a read-and-write access token. The same value again changes nothing and
+ * answers the same; a new value replaces it, as the progress page's edit does; a `due_date` that
+ * has passed is refused (409), so a late run never writes into the next period.
+ */
+export const recordReadingRequest = z
+  .object({
+    value: writeReadingRequest.shape.value.unwrap().unwrap(),
+    note: writeReadingRequest.shape.note,
+    due_date: writeReadingRequest.shape.due_date,
+  })
+  .strict()
+  .meta({ id: 'RecordReadingRequest' });
+export type RecordReadingRequest = z.infer<typeof recordReadingRequest>;
+
+/**
  * POST /locked-readings/: the readings locked at one past due date (the progress page's
  * historical view), named as the locked comments' call names it: an instant, a wall clock in the
  * strategy's time zone, or a bare day (every due date of that day).

@@ -8,6 +8,7 @@ import { MESSAGES } from './messages';
 import { ORGANISATION_MESSAGES } from './organisationText';
 import { emailSchema, idSchema, nameSchema, passwordSchema } from './primitives';
 import { SECURITY_EVENT_KINDS, SIGN_IN_METHODS } from './security';
+import { MFA_POLICIES } from './sso';
 import { userSummary } from './users';
 import { z } from './z';
 
@@ -41,6 +42,8 @@ export const organisationSchema = z
     name: z.string(),
     /** Only administrators may invite new people (also by typing an address on a team page). */
     only_admins_invite: z.boolean(),
+    /** Whom two-factor sign-in is required of; they set it up right after signing in. */
+    mfa_required: z.enum(MFA_POLICIES),
   })
   .meta({ id: 'Organisation' });
 export type Organisation = z.infer<typeof organisationSchema>;
@@ -49,6 +52,7 @@ export const updateOrganisationRequest = z
   .object({
     name: nameSchema(ORGANISATION_MESSAGES.organisationNameRequired, LIMITS.organisationName).optional(),
     only_admins_invite: z.boolean().optional(),
+    mfa_required: z.enum(MFA_POLICIES).optional(),
   })
   .strict()
   .meta({ id: 'UpdateOrganisationRequest' });
@@ -69,6 +73,12 @@ export const memberSchema = z
     email: z.string(),
     business_title: z.string(),
     is_admin: z.boolean(),
+    /** An administrator who keeps password and second factor when single sign-on is required. */
+    break_glass: z.boolean(),
+    /** Whether two-factor sign-in is on for them. */
+    mfa_enabled: z.boolean(),
+    /** Whether they have signed in through the organisation's provider (an identity is linked). */
+    sso_linked: z.boolean(),
     status: z.enum(MEMBER_STATUSES),
     /** When the person last used the product (a request with one of their keys), or null. */
     last_active: z.string().nullable(),
@@ -81,11 +91,17 @@ export const memberSchema = z
 export type Member = z.infer<typeof memberSchema>;
 
 export const updateMemberRequest = z
-  .object({ is_admin: z.boolean().optional(), is_active: z.boolean().optional() })
-  .strict()
-  .refine((value) => value.is_admin !== undefined || value.is_active !== undefined, {
-    message: 'Send is_admin or is_active.',
+  .object({
+    is_admin: z.boolean().optional(),
+    is_active: z.boolean().optional(),
+    break_glass: z.boolean().optional(),
   })
+  .strict()
+  .refine(
+    (value) =>
+      value.is_admin !== undefined || value.is_active !== undefined || value.break_glass !== undefined,
+    { message: 'Send is_admin, is_active or break_glass.' },
+  )
   .meta({ id: 'UpdateMemberRequest' });
 export type UpdateMemberRequest = z.infer<typeof updateMemberRequest>;
 

@@ -159,6 +159,10 @@ export const SOCKET_CLOSE = {
   messageTooBig: 1009,
   /** The server cannot serve the socket now (e.g. its database is down): reconnect later. */
   tryAgainLater: 1013,
+  /** The instance is shutting down (SIGTERM, a rolling restart): reconnect, to another instance. */
+  goingAway: 1001,
+  /** Events may have been missed (the broker connection was lost): reconnect and read again. */
+  resync: 1012,
 } as const;
 
 /** Why a socket was refused or closed (the `detail` of a refused upgrade, or a close reason). */

@@ -19,6 +19,7 @@ import { WriteRate } from '../core/writeRate';
 import type { Db } from '../db/client';
 import { notificationSettings } from '../db/schema';
 import { systemClock } from '../lib/clock';
+import { loadSecretBox } from '../lib/encryption';
 import { createFocusArea, updateFocusArea } from '../modules/focusAreas/service';
 import { createInitiative, updateInitiative } from '../modules/initiatives/service';
 import { writeComment } from '../modules/progress/comments';
@@ -328,10 +329,13 @@ export async function seedDemoStrategy(
     db,
     log: pino({ level: 'silent' }),
     mailQueued: () => {},
+    // A running server's worker sends any deliveries on its next poll.
+    webhooksQueued: () => {},
     clock: systemClock,
     scheduleChanged: () => {},
     pages: new PageCache(),
     keyGate: new KeyGate(),
+    secrets: await loadSecretBox(config.secretKeys, config.dataDir),
     writeRate: new WriteRate(config.writesPerMinute, config.writeBurst, Date.now),
   };
   // Made by the operator's command, not from a browser.

@@ -10,6 +10,8 @@ export interface RequestChanges {
   strategyIds: Set<number>;
   /** People were renamed: every page may show an old name. */
   all: boolean;
+  /** Webhook deliveries were queued: the delivery worker is woken once the answer is sent. */
+  webhooksQueued?: true;
 }
 
 const current = new AsyncLocalStorage<RequestChanges>();
@@ -24,4 +26,9 @@ export function noteChanges(changed: Set<number> | 'all'): void {
   if (!changes) return;
   if (changed === 'all') changes.all = true;
   else for (const id of changed) changes.strategyIds.add(id);
+}
+
+export function noteWebhooksQueued(): void {
+  const changes = current.getStore();
+  if (changes) changes.webhooksQueued = true;
 }

@@ -2,7 +2,7 @@
  * What travels between server instances (DESIGN §5): lock and streaming messages with the ids of
  * the users allowed to receive them, key revocations, and renamed people. Published with NOTIFY
  * inside the writing transaction, so an event goes out exactly when its change commits, in commit
- * order. Each instance also drops its cached strategy pages that an event changed.
+ * order (with Redis as the broker, right after the commit: core/publication.ts). Each instance also drops its cached strategy pages that an event changed.
  */
 import type {
   LockMessage,
@@ -15,6 +15,7 @@ import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { realtimeSpill } from '../db/schema';
 import { noteChanges } from './changeTracking';
+import { publishedAfterCommit, publishesAfterCommit } from './publication';
 
 export const REALTIME_CHANNEL = 'keystone_realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; larger events go through a table. */
@@ -24,10 +25,26 @@ export type RealtimeEvent =
   /** `viewers`: the users who may see the strategy when the change was made. */
   | { kind: 'lock'; viewers: number[]; message: LockMessage }
   | { kind: 'stream'; viewers: number[]; message: StreamingMessage }
-  /** Sockets opened with this key (or with any key of this user) must close. */
-  | { kind: 'revoke'; keyHash?: string; userId?: number }
+  /**
+   * Sockets opened with this key (or with any key of this user) must close. `pending`: the key
+   * lives on but must set up a second factor first (core/secondFactorPolicy.ts), so its sockets
+   * close as "try again later" rather than as signed out.
+   */
+  | { kind: 'revoke'; keyHash?: string; userId?: number; pending?: true }
   /** Someone's name changed: every page showing people may be out of date. */
   | { kind: 'people' };
+
+/**
+ * An event as it travels between instances: `at` is when it was published (epoch ms on the
+ * publishing instance's clock), so each receiving instance can measure its delivery lag.
+ */
+export type PublishedEvent = RealtimeEvent & { at: number };
+
+/** The events, each stamped with the time they are published now. */
+function stamped(events: readonly RealtimeEvent[]): PublishedEvent[] {
+  const at = Date.now();
+  return events.map((event) => ({ ...event, at }));
+}
 
 /** Everyone who may view a strategy: its masters and every role holder of its initiatives. */
 export function viewerIds(roles: StrategyRoles): number[] {
@@ -39,16 +56,29 @@ export function viewerIds(roles: StrategyRoles): number[] {
   return [...ids];
 }
 
-/** Queues events to be delivered when `db`'s transaction commits (at once outside one). */
+/**
+ * Queues events to be delivered when `db`'s transaction commits (at once outside one): with NOTIFY
+ * in the transaction, or after commit through a broker outside the database (core/publication.ts).
+ */
 export async function publish(db: Queryable, events: readonly RealtimeEvent[]): Promise<void> {
   if (events.length === 0) return;
   noteChanges(changedPages(events));
-  let payload = JSON.stringify(events);
-  if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_LIMIT) {
-    const [row] = await db.insert(realtimeSpill).values({ payload }).returning({ id: realtimeSpill.id });
-    payload = JSON.stringify({ spill: row!.id });
-  }
+  const published = stamped(events);
+  if (await publishedAfterCommit(db, published)) return;
+  const payload = await payloadOf(db, published, NOTIFY_PAYLOAD_LIMIT);
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+}
+
+/** The message carrying these events: inline, or a reference to the spill table past `limit` bytes. */
+export async function payloadOf(
+  db: Queryable,
+  events: readonly PublishedEvent[],
+  limit: number,
+): Promise<string> {
+  const payload = JSON.stringify(events);
+  if (Buffer.byteLength(payload) <= limit) return payload;
+  const [row] = await db.insert(realtimeSpill).values({ payload }).returning({ id: realtimeSpill.id });
+  return JSON.stringify({ spill: row!.id });
 }
 
 /**
@@ -63,8 +93,14 @@ export async function writeAndPublish<Row extends Record<string, unknown>>(
   /** A statement reading `written` that goes with the write (e.g. its history rows). */
   alongside?: SQL,
 ): Promise<Row[]> {
-  const payload = JSON.stringify(events);
   const also = alongside ? sql`, alongside as (${alongside})` : sql``;
+  if (publishesAfterCommit(db)) {
+    // The broker is outside the database: the write, then its events once committed.
+    const { rows } = await db.execute<Row>(sql`with written as (${write})${also} select * from written`);
+    if (rows.length > 0) await publish(db, events);
+    return rows;
+  }
+  const payload = JSON.stringify(stamped(events));
   if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_LIMIT) {
     // Too large for one NOTIFY: publish spills it to its table, in the write's transaction.
     return db.transaction(async (tx) => {
@@ -94,17 +130,17 @@ export function changedPages(events: readonly RealtimeEvent[]): Set<number> | 'a
 }
 
 /** The events of a NOTIFY payload, or the id of the row they were spilled to. */
-export function parsePayload(payload: string): RealtimeEvent[] | { spill: number } | null {
+export function parsePayload(payload: string): PublishedEvent[] | { spill: number } | null {
   const parsed: unknown = JSON.parse(payload);
-  if (Array.isArray(parsed)) return parsed as RealtimeEvent[];
+  if (Array.isArray(parsed)) return parsed as PublishedEvent[];
   const spillId = (parsed as { spill?: unknown }).spill;
   return typeof spillId === 'number' ? { spill: spillId } : null;
 }
 
 /** Reads spilled events from their table. */
-export async function readSpill(db: Queryable, spillId: number): Promise<RealtimeEvent[]> {
+export async function readSpill(db: Queryable, spillId: number): Promise<PublishedEvent[]> {
   const [row] = await db.select().from(realtimeSpill).where(eq(realtimeSpill.id, spillId));
-  return row ? (JSON.parse(row.payload) as RealtimeEvent[]) : [];
+  return row ? (JSON.parse(row.payload) as PublishedEvent[]) : [];
 }
 
 /** Spilled events are read within moments; a minute later nobody needs them. */
@@ -151,13 +187,16 @@ export function fieldUpdateEventText(event: {
   resId: SQLWrapper;
   field: string;
   value: SQLWrapper;
+  /** When it is published (PublishedEvent's `at`): epoch ms, given by this instance. */
+  at: SQLWrapper;
 }): SQL {
   return sql`json_build_array(json_build_object(
     'kind', 'stream',
     'viewers', ${event.viewers},
     'message', json_build_object(
       'res_id', ${event.resId}, 'model', ${event.model}::text, 'field', ${event.field}::text,
-      'value', ${event.value}::text, 'user_id', ${event.userId}::int, 'strategy_id', ${event.strategyId})))::text`;
+      'value', ${event.value}::text, 'user_id', ${event.userId}::int, 'strategy_id', ${event.strategyId}),
+    'at', ${event.at}::bigint))::text`;
 }
 
 /** Something added, removed, moved, or people or approval changed: browsers reload the strategy. */

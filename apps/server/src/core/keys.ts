@@ -11,6 +11,7 @@ import { randomSecret, sha256 } from '../lib/secrets';
 import type { SignedIn } from './actor';
 import { publish } from './events';
 import type { RequestOrigin } from './securityEvents';
+import type { FirstFactor } from './sessionStart';
 import { displayNameOf } from './userPresenters';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,11 +21,36 @@ export const KEY_ABSOLUTE_LIFETIME_MS = 30 * DAY_MS;
 /** Writing last_used_at on every request would turn each read into a write; once an hour is enough. */
 const TOUCH_INTERVAL_MS = SESSION_LAST_USE_PRECISION_MS;
 
-export async function issueKey(db: Queryable, userId: number, origin: RequestOrigin): Promise<string> {
+/** What a new key records of its sign-in (core/sessionStart.ts). */
+export interface KeyFacts {
+  method: FirstFactor;
+  /** The sign-in gave a second factor. */
+  secondFactor: boolean;
+  /** It gave none, and the organisation requires one of this person (core/secondFactorPolicy.ts). */
+  secondFactorPending: boolean;
+}
+
+/** A key's holder as every request finds them, with whether the key may only set up a second factor. */
+export interface KeyHolder extends SignedIn {
+  secondFactorPending: boolean;
+}
+
+export async function issueKey(
+  db: Queryable,
+  userId: number,
+  origin: RequestOrigin,
+  facts: KeyFacts,
+): Promise<string> {
   const key = randomSecret();
-  await db
-    .insert(authKeys)
-    .values({ userId, keyHash: sha256(key), userAgent: origin.userAgent, ip: origin.ip });
+  await db.insert(authKeys).values({
+    userId,
+    keyHash: sha256(key),
+    userAgent: origin.userAgent,
+    ip: origin.ip,
+    method: facts.method,
+    secondFactor: facts.secondFactor,
+    secondFactorPending: facts.secondFactorPending,
+  });
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   return key;
 }
@@ -63,6 +89,7 @@ const userForKeyQuery = preparedPer((db) =>
       lastName: users.lastName,
       isAdmin: users.isAdmin,
       lastUsedAt: authKeys.lastUsedAt,
+      secondFactorPending: authKeys.secondFactorPending,
     })
     .from(authKeys)
     .innerJoin(users, eq(users.id, authKeys.userId))
@@ -73,11 +100,11 @@ const userForKeyQuery = preparedPer((db) =>
     .prepare('user_for_key'),
 );
 
-export async function userForKey(db: Queryable, key: string): Promise<SignedIn | null> {
+export async function userForKey(db: Queryable, key: string): Promise<KeyHolder | null> {
   return userForKeyHash(db, sha256(key));
 }
 
-export async function userForKeyHash(db: Queryable, keyHash: string): Promise<SignedIn | null> {
+export async function userForKeyHash(db: Queryable, keyHash: string): Promise<KeyHolder | null> {
   const now = Date.now();
   const [row] = await userForKeyQuery(db).execute({ keyHash, ...keyBounds(now) });
   if (!row) return null;
@@ -95,6 +122,7 @@ export async function userForKeyHash(db: Queryable, keyHash: string): Promise<Si
     name: fullName(row.firstName, row.lastName) || null,
     isAdmin: row.isAdmin,
     keyHash,
+    secondFactorPending: row.secondFactorPending,
   };
 }
 

@@ -6,9 +6,11 @@ import { isTotpCode, MFA_MESSAGES, type SignInMethod } from '@keystone/contract'
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { userTotp } from '../db/schema';
+import type { SecretBox } from '../lib/encryption';
 import { totpStep } from '../lib/totp';
 import { badRequest } from './errors';
 import { useRecoveryCode } from './recoveryCodes';
+import { secretPurpose } from './sealedSecrets';
 
 /** Two-factor is on once its TOTP secret is confirmed. */
 export async function isMfaEnabled(db: Queryable, userId: number): Promise<boolean> {
@@ -24,19 +26,25 @@ export type SecondFactor = Extract<SignInMethod, 'totp' | 'recovery_code'>;
 
 export const wrongCode = () => badRequest(MFA_MESSAGES.codeInvalid, { code: [MFA_MESSAGES.codeInvalid] });
 
+/** The secret of a user_totp row, opened (it is stored sealed: core/sealedSecrets.ts). */
+export function totpSecretOf(secrets: SecretBox, row: { userId: number; secret: string }): string {
+  return secrets.open(row.secret, secretPurpose.totp(row.userId));
+}
+
 /**
  * Accepts a TOTP code (once per time step: the step is stored and steps at or before it are
  * refused) or an unused recovery code (then used up). Null when the code is not valid.
  */
 export async function useSecondFactor(
   db: Queryable,
+  secrets: SecretBox,
   userId: number,
   code: string,
 ): Promise<SecondFactor | null> {
   if (!isTotpCode(code)) return (await useRecoveryCode(db, userId, code)) ? 'recovery_code' : null;
   const [totp] = await db.select().from(userTotp).where(eq(userTotp.userId, userId)).limit(1);
   if (!totp?.confirmedAt) return null;
-  const step = totpStep(totp.secret, code);
+  const step = totpStep(totpSecretOf(secrets, totp), code);
   if (step === null) return null;
   const accepted = await db
     .update(userTotp)

@@ -92,8 +92,8 @@ export const mfaChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    /** How the first factor was passed ('password' or 'google'), for the security log. */
-    method: text().notNull(),
+    /** How the first factor was passed ('password', 'google' or 'sso'), for the security log and the key. */
+    method: text().$type<'password' | 'google' | 'sso'>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,13 +1,26 @@
 /** Organisations, the people in them, their keys, one-time tokens, invitations and the mail outbox. */
+import type { MfaPolicy, SignInMethod } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
+
+// Written out (drizzle-kit reads these files without the contract's code); `satisfies` keeps them in step.
+const MFA_POLICIES = ['off', 'admins', 'everyone'] as const satisfies readonly MfaPolicy[];
+const SIGN_IN_METHODS = [
+  'password',
+  'google',
+  'sso',
+  'totp',
+  'recovery_code',
+] as const satisfies readonly SignInMethod[];
 
 export const organisations = pgTable('organisations', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   name: text().notNull(),
   /** When set, only administrators may invite new people (also by typing them on a team page). */
   onlyAdminsInvite: boolean('only_admins_invite').notNull().default(false),
+  /** Whom two-factor sign-in is required of (issue 31): 'off', 'admins' or 'everyone'. */
+  mfaRequired: text('mfa_required', { enum: MFA_POLICIES }).notNull().default('off'),
   createdAt: createdAt(),
 });
 
@@ -34,6 +47,10 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Administrators manage the organisation's people, invitations and settings. */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** An administrator who keeps password plus second factor when the organisation requires single sign-on. */
+    breakGlass: boolean('break_glass').notNull().default(false),
+    /** The provider's own id for the person, as its SCIM client sent it (`externalId`). */
+    scimExternalId: text('scim_external_id'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +75,18 @@ export const authKeys = pgTable(
     /** What the sessions list shows the user: the browser that logged in, and from where. */
     userAgent: text('user_agent').notNull().default(''),
     ip: text().notNull().default(''),
+    /** How the session was started (null: before this was kept); 'sso' sessions survive "single sign-on required". */
+    method: text({ enum: SIGN_IN_METHODS }),
+    /**
+     * The organisation requires two-factor sign-in of this person and the session has no second
+     * factor yet: it may only set it up (Endpoint.beforeSecondFactor) until it is on.
+     */
+    secondFactorPending: boolean('second_factor_pending').notNull().default(false),
+    /**
+     * The sign-in gave a second factor (a code, or the organisation's provider said it asked for
+     * one): a two-factor policy switched on later leaves such a session alone.
+     */
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (table) => [
     uniqueIndex('auth_keys_hash_unique').on(table.keyHash),
@@ -127,6 +156,8 @@ export const outboxMails = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set while one worker sends it, so another instance leaves it alone. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The instance that claimed it: once that instance's lease runs out, another takes the mail at once. */
+    claimedBy: text('claimed_by'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
     /** The mail's Message-ID, fixed when it is queued: a mail sent again after a crash is the same mail. */

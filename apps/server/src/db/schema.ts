@@ -4,7 +4,10 @@
  */
 export * from './accountSecuritySchema';
 export * from './accountsSchema';
+export * from './companySignInSchema';
 export * from './deletedRecordsSchema';
 export * from './helpVideosSchema';
+export * from './instancesSchema';
+export * from './integrationsSchema';
 export * from './measuresSchema';
 export * from './strategiesSchema';

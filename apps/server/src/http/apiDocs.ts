@@ -4,7 +4,14 @@
  * script (the CSP allows scripts from this server only). routes/operations.ts serves both.
  */
 
-import { type Endpoint, errorResponse, fieldLockConflictSchema, PRODUCT_NAME } from '@keystone/contract';
+import {
+  ACCESS_TOKEN_CALLS_PER_MINUTE,
+  ACCESS_TOKEN_PREFIX,
+  type Endpoint,
+  errorResponse,
+  fieldLockConflictSchema,
+  PRODUCT_NAME,
+} from '@keystone/contract';
 import { API_ENDPOINTS } from '@keystone/contract/endpoints';
 import { z } from 'zod';
 import { escapeHtml } from '../lib/html';
@@ -16,11 +23,11 @@ const STATUS_TEXT: Record<number, string> = {
   204: 'No content',
   302: 'Redirect',
   400: 'Bad input: `detail`, and `errors` per field',
-  403: 'Not allowed, or a missing or unknown API key',
+  403: 'Not allowed, or a missing or unknown API key (or an access token refused: expired, revoked, read-only, or a session-only call)',
   404: 'Not found, or not visible to this user',
   409: 'Conflict: a limit is reached, someone else is editing the field, or it changed since you read it',
   413: 'Body too large (over 1 MiB)',
-  429: 'Too many requests from this address, or a quota is reached; try again later',
+  429: 'Too many requests from this address or access token, or a quota is reached; try again later',
   503: 'A service this call needs is unavailable',
 };
 
@@ -28,6 +35,35 @@ const SECURITY_NOTE =
   'Send `Authorization: Token {key}`. Get a key with POST /api/auth/login/ ({"email", "password"} → ' +
   '{"user_id", "key"}); POST /api/auth/logout/ revokes it, and it expires after 14 days unused. ' +
   'A missing or unknown key on a protected call answers 403.';
+
+const ACCESS_TOKEN_NOTE =
+  `A personal access token (made in profile settings, \`${ACCESS_TOKEN_PREFIX}…\`) is sent as ` +
+  `\`Authorization: Bearer ${ACCESS_TOKEN_PREFIX}…\` (or \`Token ${ACCESS_TOKEN_PREFIX}…\`) and acts as its person. ` +
+  'Its scope is `read` (GET calls only) or `read_write`; each operation names the scope it needs. ' +
+  'Calls on account security (marked `x-session-only`) refuse tokens whatever their scope. ' +
+  `One token may make ${ACCESS_TOKEN_CALLS_PER_MINUTE} calls a minute (then 429 with Retry-After). ` +
+  'An expired, revoked or read-only token, or one sent to a session-only call, answers 403 with `detail` saying why.';
+
+/** The scope a personal access token needs for an operation; none for a session-only one. */
+function tokenScopeOf(endpoint: Endpoint): 'read' | 'read_write' | null {
+  if (!endpoint.auth || endpoint.sessionOnly) return null;
+  return endpoint.method === 'GET' ? 'read' : 'read_write';
+}
+
+/** Who may call an operation: a session key, and an access token of the scope it needs (OpenAPI 3.1 roles). */
+function securityOf(endpoint: Endpoint): Record<string, string[]>[] {
+  if (!endpoint.auth) return [];
+  const scope = tokenScopeOf(endpoint);
+  return scope ? [{ tokenAuth: [] }, { accessToken: [scope] }] : [{ tokenAuth: [] }];
+}
+
+/** The page's words for who may call an operation. */
+function authWords(endpoint: Endpoint): string {
+  if (!endpoint.auth) return 'none';
+  const scope = tokenScopeOf(endpoint);
+  if (!scope) return 'Session key only';
+  return scope === 'read' ? 'Token; access token (read)' : 'Token; access token (read_write)';
+}
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -62,8 +98,10 @@ export function errorStatuses(endpoint: Endpoint): number[] {
   if (endpoint.body || endpoint.params?.shape.id || endpoint.query) statuses.add(400);
   if (endpoint.auth) statuses.add(403);
   if (endpoint.body) statuses.add(413);
-  // Every change a signed-in person makes is paced too (the write rate, core/writeRate.ts).
-  if (endpoint.rateLimit || (endpoint.auth && endpoint.method !== 'GET')) statuses.add(429);
+  // Every change a signed-in person makes is paced too (the write rate, core/writeRate.ts), and
+  // every call an access token may make is counted per token.
+  if (endpoint.rateLimit || (endpoint.auth && endpoint.method !== 'GET') || tokenScopeOf(endpoint))
+    statuses.add(429);
   for (const status of endpoint.errors ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -104,7 +142,10 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
           ? {}
           : ref(ERROR_NAME);
     responses[String(status)] = {
-      description: STATUS_TEXT[status],
+      description:
+        status === 413 && endpoint.bodyLimitBytes
+          ? `Body too large (over ${Math.floor(endpoint.bodyLimitBytes / 1024)} KiB)`
+          : STATUS_TEXT[status],
       content: { 'application/json': { schema } },
     };
   }
@@ -113,7 +154,11 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
     operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/[^a-zA-Z0-9]+(\w?)/g, (_m, c: string) => c.toUpperCase())}`,
     summary: endpoint.summary,
     tags: [endpoint.tag],
-    security: endpoint.auth ? [{ tokenAuth: [] }] : [],
+    security: securityOf(endpoint),
+    ...(endpoint.sessionOnly && {
+      description: 'Account security: only with a signed-in session key, never a personal access token.',
+      'x-session-only': true,
+    }),
     ...(params.length > 0 && { parameters: params }),
     ...(endpoint.body && {
       requestBody: {
@@ -160,13 +205,19 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       description:
         'The REST calls of the web app. JSON is snake_case; a trailing slash on a path is optional. ' +
         'Errors are `{"detail": …}`, with `errors: {field: [messages]}` for bad input. ' +
-        `${SECURITY_NOTE} Live updates use the WebSockets /ws/locks/ and /ws/streaming/ (?token=KEY).`,
+        `${SECURITY_NOTE} ${ACCESS_TOKEN_NOTE} Live updates use the WebSockets /ws/locks/ and /ws/streaming/ (?token=KEY).`,
     },
     servers: [{ url: '/' }],
     tags: [...new Set(API_ENDPOINTS.map((endpoint) => endpoint.tag))].map((name) => ({ name })),
     components: {
       securitySchemes: {
         tokenAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: SECURITY_NOTE },
+        accessToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: `${ACCESS_TOKEN_PREFIX}…`,
+          description: ACCESS_TOKEN_NOTE,
+        },
       },
       schemas,
     },
@@ -198,7 +249,7 @@ export function renderApiDocsPage(document: Record<string, unknown>): string {
     (endpoint) => `<tr>
 <td><span class="method ${endpoint.method.toLowerCase()}">${endpoint.method}</span></td>
 <td><code>${escapeHtml(endpoint.path)}</code><div>${escapeHtml(endpoint.summary)}</div></td>
-<td>${endpoint.auth ? 'Token' : 'none'}</td>
+<td>${authWords(endpoint)}</td>
 <td>${fieldList(endpoint.body, schemas)}</td>
 <td>${endpoint.status ?? 200} ${fieldList(endpoint.answer, schemas)}</td>
 <td>${errorStatuses(endpoint).join(' ')}</td>

@@ -5,6 +5,7 @@
  * apart. An area gives one handler per declared endpoint (AreaRoutes), checked by the compiler.
  */
 import {
+  CALENDAR_FETCHES_PER_HOUR,
   COSTLY_CALLS_PER_MINUTE,
   type Endpoint,
   type EndpointInput,
@@ -26,6 +27,7 @@ import type { SignedIn } from '../core/actor';
 import type { AppContext } from '../core/context';
 import { tooManyRequests } from '../core/errors';
 import type { KeyGate } from '../core/keyGate';
+import { sha256 } from '../lib/secrets';
 import { administratorsOnly, authenticate } from './authenticate';
 import { parseInput, parseWithSchema } from './input';
 import { counterScope, releaseHit } from './rateLimitStore';
@@ -107,6 +109,9 @@ function rateLimitOf(ctx: AppContext, kind: NonNullable<Endpoint['rateLimit']>) 
   if (kind === 'signIn' || kind === 'perAddress') {
     return { max: ctx.config.authRateLimit, timeWindow: '1 minute', keyGenerator: addressOf };
   }
+  if (kind === 'perCalendarAddress') {
+    return { max: CALENDAR_FETCHES_PER_HOUR, timeWindow: '1 hour', keyGenerator: calendarAddressOf };
+  }
   const perPerson = {
     hook: 'preHandler' as const,
     keyGenerator: (request: FastifyRequest) => `user:${(request.user as SignedIn).id}`,
@@ -124,6 +129,10 @@ function rateLimitOf(ctx: AppContext, kind: NonNullable<Endpoint['rateLimit']>) 
 
 /** The client's address (behind proxies, as far as TRUST_PROXY allows): the key of a per-address limit. */
 const addressOf = (request: FastifyRequest) => request.ip;
+
+/** A calendar address's secret, hashed: the counters table never holds a working address. */
+const calendarAddressOf = (request: FastifyRequest) =>
+  `calendar:${sha256(String((request.params as { token?: unknown }).token ?? ''))}`;
 
 /**
  * A sign-in call's success takes back its count (releaseHit), before the answer leaves, so the
@@ -161,10 +170,11 @@ function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: fastifyUrl(endpoint.path),
+    ...(endpoint.bodyLimitBytes && { bodyLimit: endpoint.bodyLimitBytes }),
     ...(endpoint.auth && {
       onRequest: [
         ...(options.admit ? [options.admit] : []),
-        authenticate(ctx, options.keyGate),
+        authenticate(ctx, endpoint, options.keyGate),
         ...(endpoint.method === 'GET' ? [] : [limitWrites(ctx)]),
       ],
     }),

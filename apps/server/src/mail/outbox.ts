@@ -7,12 +7,17 @@
 import { backoffCeiling } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { claimOpen } from '../core/instanceLease';
 import type { Db, Queryable } from '../db/client';
 import { outboxMails } from '../db/schema';
+import { PollingLoop } from '../lib/pollingLoop';
 import type { OutgoingMail, SendMail } from './transport';
 
 const BATCH_SIZE = 20;
-/** A claim outlives any SMTP timeout; after it a crashed instance's mail is tried again. */
+/**
+ * A claim outlives any SMTP timeout; a crashed instance's mail is taken over once its lease runs
+ * out (instanceLease.ts), or after this, should its instance be unknown.
+ */
 const CLAIM_SECONDS = 120;
 const MAX_ATTEMPTS = 30;
 
@@ -40,55 +45,36 @@ type ClaimedMail = {
 };
 
 export class OutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: Db,
     private readonly send: SendMail,
     private readonly log: FastifyBaseLogger,
-    private readonly pollMs: number,
+    pollMs: number,
     /** APP_URL's host, the right-hand side of every Message-ID. */
     private readonly messageIdHost: string,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    /** This process's id among the instances: its claims are taken over should it die. */
+    private readonly instanceId: string,
+  ) {
+    this.loop = new PollingLoop(
+      () => this.drain(),
+      pollMs,
+      (error) => this.log.warn({ err: error }, 'mail outbox pass failed'),
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Called after a transaction that queued mail commits, so it leaves at once. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain()
-        .catch((error) => this.log.warn({ err: error }, 'mail outbox pass failed'))
-        .finally(() => {
-          this.running = undefined;
-          if (this.stopped) return;
-          const next = this.again ? 0 : this.pollMs;
-          this.again = false;
-          this.schedule(next);
-        });
-    }, delayMs);
-    this.timer.unref();
+    this.loop.kick();
   }
 
   private async drain(): Promise<void> {
@@ -96,7 +82,7 @@ export class OutboxWorker {
       const batch = await this.claim();
       if (batch.length === 0) return;
       for (const mail of batch) {
-        if (this.stopped) return;
+        if (this.loop.stopped) return;
         await this.deliver(mail);
       }
     }
@@ -104,11 +90,12 @@ export class OutboxWorker {
 
   private async claim(): Promise<ClaimedMail[]> {
     const result = await this.db.execute<ClaimedMail>(sql`
-      update outbox_mails set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
+      update outbox_mails set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}),
+        claimed_by = ${this.instanceId}, attempts = attempts + 1
       where id in (
         select id from outbox_mails
         where sent_at is null and attempts < ${MAX_ATTEMPTS} and next_attempt_at <= now()
-          and (claimed_until is null or claimed_until < now())
+          and ${claimOpen(sql`claimed_until`, sql`claimed_by`)}
         order by id limit ${BATCH_SIZE}
         for update skip locked)
       returning id, message_id, recipient, subject, text_body, html_body, attempts`);

@@ -11,6 +11,7 @@ import type { Database, PoolUse } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { type OutboxBacklog, outboxBacklog } from '../mail/outbox';
 import { earliestWaitingMoment } from '../modules/progress/dueDates';
+import type { Broker } from '../realtime/broker';
 import type { SocketHub } from '../realtime/hub';
 
 /** Well inside Prometheus' 10 s scrape timeout, so one stuck query never costs the whole scrape. */
@@ -19,6 +20,7 @@ const READ_TIMEOUT_MS = 2_000;
 export interface StateSources {
   database: Database;
   hub: SocketHub;
+  broker: Broker;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -52,6 +54,17 @@ export function registerStateMetrics(registry: Registry, sources: StateSources):
     registers,
     collect() {
       for (const [kind, count] of Object.entries(hub.countByKind())) this.set({ kind }, count);
+    },
+  });
+
+  const queueUsage = reading('broker_queue', () => sources.broker.queueUsage());
+  new Gauge({
+    name: 'keystone_realtime_broker_queue_usage',
+    help: "Share (0-1) of the real-time broker's queue in use: PostgreSQL's pg_notification_queue_usage(), read at most every 5 s (absent on Redis, which keeps no queue).",
+    registers,
+    async collect() {
+      const usage = await queueUsage();
+      if (usage !== null) this.set(usage ?? Number.NaN);
     },
   });
 

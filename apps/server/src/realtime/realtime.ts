@@ -4,26 +4,27 @@
  * releases the locks of closed sockets, and sweeps expired locks (DESIGN §5).
  */
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, SOCKET_CLOSE, SOCKET_MESSAGES } from '@keystone/contract';
+import { MESSAGES, SOCKET_CLOSE, SOCKET_MESSAGES, SSO_MESSAGES } from '@keystone/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Config } from '../config';
 import type { SignedIn } from '../core/actor';
-import {
-  changedPages,
-  deleteOldSpills,
-  parsePayload,
-  REALTIME_CHANNEL,
-  type RealtimeEvent,
-  readSpill,
-} from '../core/events';
+import { changedPages, deleteOldSpills, type PublishedEvent, parsePayload, readSpill } from '../core/events';
 import type { KeyGate } from '../core/keyGate';
-import { userForKey } from '../core/keys';
-import { releaseConnectionLocks, releaseExpiredLocks } from '../core/lockReleases';
+import { type KeyHolder, userForKey } from '../core/keys';
+import {
+  releaseClosedSocketLocks,
+  releaseConnectionLocks,
+  releaseDeadInstances,
+  releaseExpiredLocks,
+  releaseLeftoverLocks,
+} from '../core/lockReleases';
 import type { PageCache } from '../core/pageCache';
 import type { Database } from '../db/client';
+import type { Broker } from './broker';
 import { type Connection, SocketHub, type SocketKind } from './hub';
 import { LogSampler, newSocketLogState } from './logSampler';
+import { SocketRecords } from './socketRecords';
 
 /** Ids the browser picks for its locks socket; anything else is replaced by a server-made one. */
 const CONNECTION_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -50,18 +51,25 @@ export type Admission = { user: SignedIn } | { refused: 401 | 403 | 429 | 503; d
 
 export class Realtime {
   readonly hub: SocketHub;
-  private queue: Promise<void> = Promise.resolve();
+  /** Notifications waiting behind a spilled batch being read; null when none waits. */
+  private pending: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
+  /** Subscribed to the broker, and not cut off from it. */
+  private subscribed = false;
   private sweeper: NodeJS.Timeout | null = null;
   private sweeping = false;
   private sweeps = 0;
   private stopping = false;
-  /** Sockets closed by `closeSockets`, whose locks `stop` releases. */
+  /** Locks sockets closed by `closeSockets`, whose locks `stop` checks again. */
   private readonly closed: Connection[] = [];
+  /** The release of their locks, started by `closeSockets`. */
+  private released: Promise<void> = Promise.resolve();
   private readonly appOrigin: string;
   private readonly logSampler = new LogSampler();
   /** Broken frames and dropped connections, counted for the whole instance: one sampled line. */
   private readonly clientFaults = newSocketLogState();
+  /** This instance's locks sockets, in the database for the others should it die. */
+  private readonly socketRecords: SocketRecords;
 
   constructor(
     private readonly database: Database,
@@ -77,64 +85,93 @@ export class Realtime {
     private readonly log: FastifyBaseLogger,
     private readonly pages: PageCache,
     private readonly keyGate: KeyGate,
+    private readonly broker: Broker,
+    /** This process's id among the instances (instanceLease.ts). */
+    private readonly instanceId: string,
+    /** The metrics' ears: each event's publication time (epoch ms) once handed to the sockets, each accepted socket. */
+    private readonly observe: {
+      deliveryLag?: (publishedAt: number) => void;
+      socketOpened?: (kind: SocketKind) => void;
+    } = {},
   ) {
     this.hub = new SocketHub(log);
     this.appOrigin = new URL(config.appUrl).origin;
+    this.socketRecords = new SocketRecords(database.db, instanceId, log);
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(REALTIME_CHANNEL, {
+    this.unlisten = await this.broker.subscribe({
       onNotification: (payload) => this.received(payload),
       onLost: () => {
+        this.subscribed = false;
         this.pages.suspend();
         this.keyGate.suspend();
       },
       onResumed: () => {
+        this.subscribed = true;
         this.log.warn('real-time listener reconnected; sockets reconnect to catch up');
         this.pages.resume();
         this.keyGate.resume();
         this.hub.closeAll(CLOSE_RESYNC, 'Reconnect to catch up.');
       },
     });
+    this.subscribed = true;
     this.sweeper = setInterval(() => void this.sweep(), this.config.lockSweepMs);
     this.sweeper.unref();
     this.hub.startHeartbeat();
   }
 
-  /** Shutdown, step 1: closes this instance's sockets (their locks stay until `stop`). */
+  /**
+   * Shutdown, step 1: closes this instance's sockets and releases their locks at once, announced:
+   * their browsers reconnect to another instance within seconds and take their locks again there.
+   */
   closeSockets(): void {
     this.stopping = true;
     if (this.sweeper) clearInterval(this.sweeper);
     this.hub.stopHeartbeat();
-    this.closed.push(...this.hub.connections());
+    this.closed.push(...this.hub.connections().filter((connection) => connection.kind === 'locks'));
     this.hub.closeAll(CLOSE_GOING_AWAY, SOCKET_MESSAGES.shuttingDown);
+    this.released = releaseClosedSocketLocks(this.database.db, [...this.closed]).then(
+      () => {},
+      (error: unknown) => this.log.warn({ err: error }, 'could not release the locks of closed sockets'),
+    );
   }
 
   /**
-   * Shutdown, step 2, once no request is in flight (a lock call still running could take a lock
-   * again): releases the locks of the closed sockets and stops listening.
+   * Shutdown, step 2, once no request is in flight: a lock call that was running during step 1
+   * may have taken a lock for a closed socket since; it goes too, unless the page is connected
+   * again through another instance (which holds it now). Then listening stops.
    */
   async stop(): Promise<void> {
     if (!this.stopping) this.closeSockets();
-    const connections = this.closed.splice(0);
-    // On the pool (database.db), each release takes its own connection.
-    await Promise.all(
-      connections
-        .filter((connection) => connection.kind === 'locks')
-        .map((connection) =>
-          releaseConnectionLocks(this.database.db, connection, {
-            keepBound: false,
-            includeUnnamed: true,
-          }).catch(() => {}),
-        ),
+    await this.released;
+    await releaseLeftoverLocks(this.database.db, this.instanceId, this.closed.splice(0)).catch(
+      (error: unknown) => this.log.warn({ err: error }, 'could not release the locks of closed sockets'),
     );
-    await this.queue;
+    await this.socketRecords.flush();
+    await this.pending;
     await this.unlisten?.();
+    this.subscribed = false;
+    await this.broker.close();
+  }
+
+  /** Whether this instance receives every instance's events now (readiness: /readyz). */
+  get ready(): boolean {
+    return this.subscribed;
+  }
+
+  /**
+   * This instance's lease had run out, so another may have released its sockets' locks: every
+   * socket reconnects (1012) and its page takes its locks again.
+   */
+  leaseLapsed(): void {
+    if (this.stopping) return;
+    this.hub.closeAll(CLOSE_RESYNC, 'Reconnect to catch up.');
   }
 
   /** Drops the cached pages a notification changes at once, then queues its delivery. */
   private received(payload: string): void {
-    let events: RealtimeEvent[] | { spill: number } | null;
+    let events: PublishedEvent[] | { spill: number } | null;
     try {
       events = parsePayload(payload);
     } catch (error) {
@@ -148,14 +185,36 @@ export class Realtime {
     this.enqueue(events);
   }
 
-  /** Delivers notifications one after another, so each resource's events keep their order. */
-  private enqueue(events: RealtimeEvent[] | { spill: number }): void {
-    this.queue = this.queue
-      .then(async () => {
-        const batch = Array.isArray(events) ? events : await readSpill(this.database.db, events.spill);
-        for (const event of batch) this.hub.deliver(event);
-      })
-      .catch((error: unknown) => this.log.error({ err: error }, 'could not deliver a real-time event'));
+  /**
+   * Delivers notifications one after another, so each resource's events keep their order: at once
+   * when nothing waits (the usual case, no promise per notification), else behind the spilled
+   * batch being read.
+   */
+  private enqueue(events: PublishedEvent[] | { spill: number }): void {
+    if (this.pending === null && Array.isArray(events)) {
+      this.deliver(events);
+      return;
+    }
+    const queued: Promise<void> = (this.pending ?? Promise.resolve())
+      .then(async () =>
+        this.deliver(Array.isArray(events) ? events : await readSpill(this.database.db, events.spill)),
+      )
+      .catch((error: unknown) => this.log.error({ err: error }, 'could not read spilled real-time events'))
+      .then(() => {
+        if (this.pending === queued) this.pending = null;
+      });
+    this.pending = queued;
+  }
+
+  private deliver(events: PublishedEvent[]): void {
+    for (const event of events) {
+      try {
+        this.hub.deliver(event);
+      } catch (error) {
+        this.log.error({ err: error }, 'could not deliver a real-time event');
+      }
+      this.observe.deliveryLag?.(event.at);
+    }
   }
 
   private async sweep(): Promise<void> {
@@ -163,6 +222,7 @@ export class Realtime {
     this.sweeping = true;
     try {
       await releaseExpiredLocks(this.database.db);
+      await releaseDeadInstances(this.database.db);
       this.sweeps += 1;
       if (this.sweeps % SPILL_CLEANUP_EVERY === 0) await deleteOldSpills(this.database.db);
     } catch (error) {
@@ -187,7 +247,7 @@ export class Realtime {
     const token = tokenOf(request);
     if (!token) return { refused: 401, detail: MESSAGES.credentialsMissing };
     if (token.length > 200) return { refused: 401, detail: MESSAGES.invalidToken };
-    let user: SignedIn | null;
+    let user: KeyHolder | null;
     try {
       user = await userForKey(this.database.db, token);
     } catch (error) {
@@ -195,6 +255,8 @@ export class Realtime {
       return { refused: 503, detail: MESSAGES.serviceUnavailable };
     }
     if (!user) return { refused: 401, detail: MESSAGES.invalidToken };
+    // Until its second factor is set up, a session makes no other call, and holds no socket.
+    if (user.secondFactorPending) return { refused: 403, detail: SSO_MESSAGES.secondFactorSetupRequired };
     if (this.hub.countOfKey(user.id, user.keyHash) >= this.config.socketsPerKey)
       return { refused: 429, detail: SOCKET_MESSAGES.tooManySockets };
     return { user };
@@ -217,6 +279,7 @@ export class Realtime {
     }
     const connection: Connection = {
       socket,
+      wire: request.raw.socket,
       kind,
       userId: user.id,
       keyHash: user.keyHash,
@@ -232,6 +295,8 @@ export class Realtime {
     });
     socket.on('close', () => this.onClose(connection));
     this.hub.add(connection);
+    if (kind === 'locks') this.socketRecords.opened(connection.userId, connection.connectionId);
+    this.observe.socketOpened?.(kind);
   }
 
   /**
@@ -301,6 +366,8 @@ export class Realtime {
   private onClose(connection: Connection): void {
     this.hub.remove(connection);
     if (connection.kind !== 'locks' || this.stopping) return;
+    if (!this.hub.hasConnectionId(connection.userId, connection.connectionId))
+      this.socketRecords.closed(connection.userId, connection.connectionId);
     releaseConnectionLocks(this.database.db, connection, {
       keepBound: this.hub.hasConnectionId(connection.userId, connection.connectionId),
       includeUnnamed: !this.hub.hasLocksSocket(connection.userId),

@@ -2,7 +2,7 @@
  * HTTP side of accounts: spec §7's /auth/* calls (sign-up, login, the login's second step,
  * password reset and change, logout), e-mail verification and the public config.
  */
-import { MESSAGES, PRODUCT_NAME, SESSION_MESSAGES } from '@keystone/contract';
+import { MESSAGES, PRODUCT_NAME } from '@keystone/contract';
 import type { authApi } from '@keystone/contract/endpoints/auth';
 import type { AppContext } from '../core/context';
 import { revokeKey } from '../core/keys';
@@ -15,12 +15,14 @@ import { confirmPasswordReset, requestPasswordReset } from '../modules/auth/pass
 import { register, verificationLinkState, verifyEmail } from '../modules/auth/signup';
 import { deviceTokenOf, rememberBrowser } from '../modules/auth/trustedDevices';
 import { needsSetup } from '../modules/setup/service';
+import { someOrganisationHasProvider } from '../modules/sso/settings';
 
 export const authRoutes = (ctx: AppContext): AreaRoutes<typeof authApi> => ({
   config: async () => ({
     product_name: PRODUCT_NAME,
     google: await publicGoogleConfig(ctx),
     needs_setup: await needsSetup(ctx.db),
+    sso: await someOrganisationHasProvider(ctx.db),
   }),
 
   register: async ({ body }) => ({

@@ -7,8 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { type AreaRoutes, registerArea } from '../http/route';
 import type { PdfRenderPool } from '../modules/pdf/renderPool';
+import { accessTokensRoutes } from './accessTokens';
 import { activityRoutes } from './activity';
 import { authRoutes } from './auth';
+import { calendarRoutes } from './calendar';
 import { deletedRecordsRoutes } from './deletedRecords';
 import { fieldLocksRoutes } from './fieldLocks';
 import { focusAreasRoutes } from './focusAreas';
@@ -22,12 +24,16 @@ import { organisationRoutes } from './organisation';
 import { pdfRoutes } from './pdf';
 import { portfolioRoutes } from './portfolio';
 import { progressRoutes } from './progress';
+import { scimRoutes } from './scim';
 import { sessionsRoutes } from './sessions';
 import { setupRoutes } from './setup';
+import { spreadsheetsRoutes } from './spreadsheets';
+import { ssoRoutes } from './sso';
 import { strategiesRoutes } from './strategies';
 import { teamRoutes } from './team';
 import { timelinesRoutes } from './timelines';
 import { usersRoutes } from './users';
+import { webhooksRoutes } from './webhooks';
 
 type Areas = typeof API_AREAS;
 type AreaName = keyof Areas;
@@ -44,11 +50,15 @@ const AREA_ROUTES: {
   operations: operationsRoutes,
   auth: authRoutes,
   sessions: sessionsRoutes,
+  calendar: calendarRoutes,
   mfa: mfaRoutes,
+  accessTokens: accessTokensRoutes,
   users: usersRoutes,
   invites: invitesRoutes,
   setup: setupRoutes,
+  sso: ssoRoutes,
   organisation: organisationRoutes,
+  scim: scimRoutes,
   helpVideos: helpVideosRoutes,
   strategies: strategiesRoutes,
   activity: activityRoutes,
@@ -61,7 +71,9 @@ const AREA_ROUTES: {
   progress: progressRoutes,
   measures: measuresRoutes,
   pdf: pdfRoutes,
+  spreadsheets: spreadsheetsRoutes,
   fieldLocks: fieldLocksRoutes,
+  webhooks: webhooksRoutes,
 };
 
 /** Registers every declared endpoint, area by area, each with its handler. */

@@ -11,6 +11,8 @@ export const measuresRoutes = (ctx: AppContext): AreaRoutes<typeof measuresApi> 
   updateMeasure: ({ user, params, body }) => updateMeasure(ctx, user, params.id, body),
   deleteMeasure: ({ user, params }) => deleteMeasure(ctx, user, params.id),
   writeReading: ({ user, params, body }) => writeReading(ctx, user, params.id, body),
+  // The progress page's write, without a version: a script's value replaces the current one.
+  recordReading: ({ user, params, body }) => writeReading(ctx, user, params.id, body),
   lockedReadings: ({ user, body }) => lockedReadings(ctx, user, body.strategy_id, body.date),
   readingsCsv: async ({ user, params, reply }) => {
     const { fileName, text } = await readingsCsv(ctx, user, params.id);

@@ -23,10 +23,12 @@ export const operationsRoutes = (ctx: AppContext): AreaRoutes<typeof operationsA
     ready: async ({ reply }) => {
       try {
         await ctx.db.execute(sql`select 1`);
-        return { status: 'ready' };
       } catch {
         return reply.status(503).send({ status: 'database unavailable' });
       }
+      // Cut off from the broker, its sockets would miss other instances' changes.
+      if (ctx.realtimeReady?.() === false) return reply.status(503).send({ status: 'broker unavailable' });
+      return { status: 'ready' };
     },
 
     docsPage: async ({ reply }) => reply.type('text/html; charset=utf-8').send(docs().page),

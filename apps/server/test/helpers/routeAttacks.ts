@@ -273,6 +273,10 @@ export function attacksOn(route: Endpoint, ctx: AttackContext): Attack[] {
         uid: target.uid,
         member: spell(target.member),
         invite: spell(target.invite),
+        scimToken: spell(target.scimToken),
+        accessToken: spell(target.accessToken),
+        webhook: spell(target.webhook),
+        webhookDelivery: spell(target.webhookDelivery),
       },
       400,
     ]),
@@ -289,6 +293,10 @@ export function attacksOn(route: Endpoint, ctx: AttackContext): Attack[] {
         uid: String(id),
         member: id,
         invite: id,
+        scimToken: id,
+        accessToken: id,
+        webhook: id,
+        webhookDelivery: id,
       },
       true,
     ]),
@@ -393,10 +401,16 @@ export function attacksOn(route: Endpoint, ctx: AttackContext): Attack[] {
 
   // The big payloads, once per call.
   const first = fields.find((field) => stringVariant(field.schema))?.name ?? fields[0]?.name ?? 'pad';
-  add('a body over 1 MiB', 'refused', json(withField(valid, first, OVER_ONE_MIB)), {
-    status: 413,
-    detail: MESSAGES.bodyTooLarge,
-  });
+  if (route.bodyLimitBytes)
+    // An upload's own, larger limit, answered in the words of what it uploads.
+    add('a body over its limit', 'refused', json(withField(valid, first, 'x'.repeat(route.bodyLimitBytes))), {
+      status: 413,
+    });
+  else
+    add('a body over 1 MiB', 'refused', json(withField(valid, first, OVER_ONE_MIB)), {
+      status: 413,
+      detail: MESSAGES.bodyTooLarge,
+    });
   add(`a whole body nested ${DEPTH} levels deep`, 'refused', DEEP_ARRAY);
   add('a whole body nested 500,000 levels deep', 'refused', DEEPEST_ARRAY);
   add(

@@ -23,6 +23,14 @@ export interface Ids {
   member: number | string;
   /** A pending invitation of the organisation. */
   invite: number | string;
+  /** A live SCIM token of the organisation. */
+  scimToken: number | string;
+  /** A live personal access token of the caller. */
+  accessToken: number | string;
+  /** A webhook endpoint of the strategy. */
+  webhook: number | string;
+  /** A delivery to that endpoint. */
+  webhookDelivery: number | string;
 }
 
 /** Who sends the valid requests. */
@@ -77,6 +85,10 @@ export const VALID_BODIES: Record<string, (ids: Ids, caller: Caller) => unknown>
   CreateFocusAreaRequest: (ids) => ({ strategy: ids.strategy, sort_index: 0, title: 'Area' }),
   UpdateFocusAreaRequest: () => ({ title: 'Area' }),
   SortRequest: () => ({ sort_index: 0 }),
+  SpreadsheetUpload: () => ({
+    file_name: 'Attack.csv',
+    content: Buffer.from('Focus area,Initiative\nCustomers,Onboarding\n').toString('base64'),
+  }),
   CreateInitiativeRequest: (ids) => ({
     focus_area: ids.area,
     sort_index: 0,
@@ -126,6 +138,28 @@ export const VALID_BODIES: Record<string, (ids: Ids, caller: Caller) => unknown>
   UpdateMeasureRequest: () => ({ title: 'Revenue', target: '300', amber_band: '15' }),
   WriteReadingRequest: () => ({ value: '120.5', note: 'Spring sale' }),
   LockedReadingsRequest: (ids) => ({ strategy_id: ids.strategy, date: '2026-03-02T09:00:00Z' }),
+  SsoStartRequest: (_ids, caller) => ({ email: caller.email }),
+  SsoCallbackRequest: () => ({ state: 'guessed-state', attempt_secret: 'guessed-secret', code: 'some-code' }),
+  // A loopback port nobody listens on: the discovery fetch fails at once and never leaves the machine.
+  UpdateSsoSettingsRequest: () => ({
+    issuer: 'https://127.0.0.1:9',
+    client_id: 'evil',
+    client_secret: 'evil-secret',
+    domains: ['evil.com'],
+    join_rule: 'domain',
+    required: true,
+  }),
+  CreateScimTokenRequest: () => ({ name: 'Evil provider' }),
+  RecordReadingRequest: () => ({ value: '7' }),
+  CreateAccessTokenRequest: () => ({ name: 'Evil script', scope: 'read_write', expires_in_days: 30 }),
+  // A loopback port nobody listens on (the test server allows private targets): nothing leaves the machine.
+  CreateWebhookRequest: () => ({
+    kind: 'standard',
+    url: 'http://127.0.0.1:9/hook',
+    description: 'Evil receiver',
+    events: ['strategy.updated'],
+  }),
+  UpdateWebhookRequest: () => ({ description: 'Evil receiver', events: ['initiative.updated'] }),
 };
 
 /** What `{id}` (or a query parameter) names, by the path's first segment after /api/. */
@@ -145,6 +179,8 @@ const ID_KINDS: Record<string, keyof Omit<Ids, 'uid'>> = {
   organisation: 'member',
   invites: 'invite',
   user: 'member',
+  webhooks: 'webhook',
+  'webhook-deliveries': 'webhookDelivery',
 };
 
 /** Query parameters that name no record: a fixed valid value. */
@@ -162,7 +198,12 @@ export function pathOf(route: Endpoint, ids: Ids): string {
     if (name === 'uid') return encodeURIComponent(ids.uid);
     if (name === 'token') return 'garbage-token';
     if (name === 'topic') return 'ambition';
-    const kind = ID_KINDS[segment];
+    // The organisation's SCIM and access tokens sit under /api/organisation/ beside its members.
+    const kind = route.path.includes('/scim-tokens/')
+      ? 'scimToken'
+      : route.path.includes('/access-tokens/')
+        ? 'accessToken'
+        : ID_KINDS[segment];
     if (name !== 'id' || !kind) throw new Error(`${route.method} ${route.path}: say what {${name}} names`);
     return encodeURIComponent(String(ids[kind]));
   });

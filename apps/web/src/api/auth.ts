@@ -99,7 +99,7 @@ export const passwordResetWire: WireNames<PasswordReset, PasswordResetConfirmReq
 export type SignInOutcome = { kind: 'session'; session: Session } | { kind: 'mfa'; mfaToken: string };
 
 /** An answer that is neither a key (user_id and key) nor a code request is a ResponseShapeError. */
-function signInOutcome(answer: LoginOrMfaResponse): SignInOutcome {
+export function signInOutcome(answer: LoginOrMfaResponse): SignInOutcome {
   if ('mfa_required' in answer) return { kind: 'mfa', mfaToken: answer.mfa_token };
   return { kind: 'session', session: { id: answer.user_id, token: answer.key } };
 }

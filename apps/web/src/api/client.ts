@@ -3,6 +3,7 @@
  * DESIGN §3 turned into ApiError. Every endpoint module goes through apiRequest.
  */
 import {
+  AUTH_CODES,
   type Endpoint,
   type EndpointAnswer,
   type EndpointRequest,
@@ -10,7 +11,7 @@ import {
   errorResponse,
   MESSAGES,
 } from '@keystone/contract';
-import { clearSession, readSession } from './session';
+import { clearSession, markSecondFactorSetupDue, readSession } from './session';
 
 /** An HTTP error answer, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -21,6 +22,8 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]>;
   /** The whole answer, for calls whose errors carry more than the agreed shape (e.g. a lock's holder). */
   readonly body: unknown;
+  /** The error body's `code` (CONFLICT_CODES, AUTH_CODES), for refusals a screen acts on. */
+  readonly code: string | null;
 
   constructor(
     status: number,
@@ -34,6 +37,8 @@ export class ApiError extends Error {
     this.detail = detail;
     this.fieldErrors = fieldErrors;
     this.body = body;
+    const code = (body as { code?: unknown } | null)?.code;
+    this.code = typeof code === 'string' ? code : null;
   }
 }
 
@@ -100,6 +105,10 @@ export async function apiResponse<E extends Endpoint>(
   const error = errorResponse.safeParse(json);
   const detail = error.success ? error.data.detail : null;
   if (response.status === 403 && detail === MESSAGES.invalidToken) endInvalidSession();
+  // Any call may be the first to learn it: the app then leads to the two-factor set-up (RequireLogin).
+  if (response.status === 403 && error.success && error.data.code === AUTH_CODES.secondFactorSetupRequired) {
+    markSecondFactorSetupDue();
+  }
   throw new ApiError(response.status, detail, error.success ? (error.data.errors ?? {}) : {}, json);
 }
 

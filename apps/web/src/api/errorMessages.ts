@@ -1,5 +1,5 @@
 /** The one mapping from a failed call to the text a user sees (spec §8). */
-import { MESSAGES } from '@keystone/contract';
+import { AUTH_CODES, MESSAGES } from '@keystone/contract';
 import { ApiError, ResponseShapeError } from './client';
 
 /** The server's own message when it gave one, else the screen's default text. */
@@ -8,14 +8,22 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Login and Google sign-in: a 403 means the account was never invited. */
+/** The organisation signs in through its provider: said after the password (or Google) matched. */
+export function isSsoRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === AUTH_CODES.ssoRequired;
+}
+
+/** Login and Google sign-in: a 403 means the account was never invited, unless single sign-on is required. */
 export function loginErrorMessage(error: unknown): string {
+  // The server's words (SSO_MESSAGES.ssoRequired): sso.ts's schemas stay out of every page's bundle.
+  if (isSsoRequired(error)) return errorMessage(error, MESSAGES.loginFailed);
   if (error instanceof ApiError && error.status === 403) return MESSAGES.inviteOnly;
   if (error instanceof ResponseShapeError) return MESSAGES.invalidLoginResponse;
   return errorMessage(error, MESSAGES.loginFailed);
 }
 
 export function googleLoginErrorMessage(error: unknown): string {
+  if (isSsoRequired(error)) return errorMessage(error, MESSAGES.googleLoginFailed);
   if (error instanceof ApiError && error.status === 403) return MESSAGES.inviteOnly;
   return MESSAGES.googleLoginFailed;
 }

@@ -8,6 +8,8 @@ export interface Session {
 
 const SESSION_KEY = 'user';
 const LAST_ACTIVE_STRATEGY_KEY = 'lastActiveStrategy';
+/** Per tab (a reload keeps it); a new login or a logout forgets it. See markSecondFactorSetupDue. */
+const SECOND_FACTOR_DUE_KEY = 'keystone:secondFactorSetupDue';
 // Fired on this tab's changes; the 'storage' event only reports changes made by other tabs.
 const SESSION_CHANGED = 'keystone:session-changed';
 
@@ -36,12 +38,38 @@ export function readSession(): Session | null {
 
 export function saveSession(session: Session): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify({ id: session.id, token: session.token }));
+  sessionStorage.removeItem(SECOND_FACTOR_DUE_KEY);
   window.dispatchEvent(new Event(SESSION_CHANGED));
 }
 
 export function clearSession(): void {
   localStorage.removeItem(SESSION_KEY);
+  sessionStorage.removeItem(SECOND_FACTOR_DUE_KEY);
   window.dispatchEvent(new Event(SESSION_CHANGED));
+}
+
+/**
+ * The organisation requires two-factor sign-in and this session has none yet (the server answered
+ * `second_factor_setup_required`): until it is set up the app shows only its set-up.
+ */
+export function markSecondFactorSetupDue(): void {
+  if (readSecondFactorSetupDue()) return;
+  sessionStorage.setItem(SECOND_FACTOR_DUE_KEY, '1');
+  window.dispatchEvent(new Event(SESSION_CHANGED));
+}
+
+export function clearSecondFactorSetupDue(): void {
+  if (!readSecondFactorSetupDue()) return;
+  sessionStorage.removeItem(SECOND_FACTOR_DUE_KEY);
+  window.dispatchEvent(new Event(SESSION_CHANGED));
+}
+
+function readSecondFactorSetupDue(): boolean {
+  return sessionStorage.getItem(SECOND_FACTOR_DUE_KEY) !== null;
+}
+
+export function useSecondFactorSetupDue(): boolean {
+  return useSyncExternalStore(subscribe, readSecondFactorSetupDue, () => false);
 }
 
 function subscribe(onChange: () => void): () => void {

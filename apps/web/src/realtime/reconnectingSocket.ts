@@ -1,5 +1,6 @@
 /**
- * A WebSocket that comes back: after a drop it reconnects with jittered back-off, quickly again
+ * A WebSocket that comes back: after a drop it reconnects with the contract's jittered back-off
+ * (spread wider when the server sent every socket away: 1001 on shutdown, 1012), quickly again
  * once a connection has proved stable, and at once when the browser says it is back online.
  * A close saying the session is invalid (4401) or the page is not allowed (4403) is final; any
  * other (1013 "try again later", 1008, 1006…) is retried. The server refuses a bad key before
@@ -7,8 +8,7 @@
  * page asks the server (`checkSession`, a cheap authenticated call whose 403 'Invalid token.'
  * ends the session, spec §4) before it tries again. An outage (503) ends nothing.
  */
-import { SOCKET_CLOSE } from '@keystone/contract';
-import { reconnectDelay } from './backoff';
+import { reconnectDelay, SOCKET_CLOSE } from '@keystone/contract';
 
 /** A connection open this long was healthy: the next drop starts the back-off from the beginning. */
 export const STABLE_AFTER_MS = 5_000;
@@ -47,6 +47,8 @@ function parse(data: unknown): unknown {
 export class ReconnectingSocket {
   private socket: WebSocket | null = null;
   private attempt = 0;
+  /** The close that began the current run of failed attempts: it sets how widely the retries spread. */
+  private firstCloseCode = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private stableTimer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
@@ -98,7 +100,8 @@ export class ReconnectingSocket {
         this.options.onRefused(event.code);
         return;
       }
-      const delay = reconnectDelay(this.attempt, this.options.random);
+      if (this.attempt === 0) this.firstCloseCode = event.code;
+      const delay = reconnectDelay(this.attempt, this.firstCloseCode, this.options.random);
       this.attempt += 1;
       const checking = opened ? undefined : this.options.checkSession?.().catch(() => undefined);
       this.retryTimer = setTimeout(() => {

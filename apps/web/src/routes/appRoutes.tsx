@@ -8,6 +8,7 @@ import { pageDataLoaders } from './pageData';
 import {
   accessibilityPage,
   forgotPasswordPage,
+  importSpreadsheetPage,
   initiativeCharterPage,
   loginPage,
   mobileWarningPage,
@@ -22,6 +23,7 @@ import {
   setupPage,
   signupCompletePage,
   signupPage,
+  ssoCallbackPage,
   strategiesPage,
   strategyPage,
   strategySettingsPage,
@@ -41,6 +43,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         { index: true, element: <Navigate to="/strategies" replace /> },
         { path: 'login', lazy: loginPage },
+        { path: 'login/sso', lazy: ssoCallbackPage },
         { path: 'signup', lazy: signupPage },
         { path: 'signup-complete', lazy: signupCompletePage },
         { path: 'verify-email/:token', lazy: verifyEmailPage },
@@ -60,6 +63,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'profile-settings', lazy: profileSettingsPage },
                 { path: 'organisation', lazy: organisationPage },
                 { path: 'strategies', loader: data.strategies, lazy: strategiesPage },
+                { path: 'strategies/import', lazy: importSpreadsheetPage },
                 { path: 'portfolio', loader: data.portfolio, lazy: portfolioPage },
                 { path: 'strategy', lazy: newStrategyPage },
                 { path: 'strategy/:id', loader: data.strategy, lazy: strategyPage },

@@ -6,6 +6,9 @@
  * screen stayed visible, and typed into, under the new address while the code loaded).
  */
 export const loginPage = () => import('./login/LoginPage').then((m) => ({ Component: m.LoginPage }));
+/** Where the organisation's provider sends the browser back after single sign-on (issue 31). */
+export const ssoCallbackPage = () =>
+  import('./login/SsoCallbackPage').then((m) => ({ Component: m.SsoCallbackPage }));
 export const signupPage = () => import('./signup/SignupPage').then((m) => ({ Component: m.SignupPage }));
 export const signupCompletePage = () =>
   import('./info/SignupCompletePage').then((m) => ({ Component: m.SignupCompletePage }));
@@ -23,6 +26,9 @@ export const strategyTeamPage = () =>
   import('./strategy-team/StrategyTeamPage').then((m) => ({ Component: m.StrategyTeamPage }));
 export const strategiesPage = () =>
   import('./strategies/StrategiesPage').then((m) => ({ Component: m.StrategiesPage }));
+/** "Start from a spreadsheet" (issue 32). */
+export const importSpreadsheetPage = () =>
+  import('./strategy-import/ImportSpreadsheetPage').then((m) => ({ Component: m.ImportSpreadsheetPage }));
 export const portfolioPage = () =>
   import('./portfolio/PortfolioPage').then((m) => ({ Component: m.PortfolioPage }));
 export const newStrategyPage = () =>

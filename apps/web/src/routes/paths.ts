@@ -12,6 +12,9 @@ export function headerPaths(strategyId: string | null): { strategy: string; prog
 /** Every strategy at a glance (issue 18). */
 export const portfolioPath = '/portfolio';
 
+/** "Start from a spreadsheet" (issue 32). */
+export const importSpreadsheetPath = '/strategies/import';
+
 /** Administrators' page of their organisation (issue 14). */
 export const organisationPath = '/organisation';
 

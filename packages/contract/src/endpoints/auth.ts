@@ -105,6 +105,8 @@ export const authApi = {
     tag: 'auth',
     summary: 'Revoke this API key',
     auth: true,
+    sessionOnly: true,
+    beforeSecondFactor: true,
     answer: detailResponse,
   },
   loginMfa: {

@@ -3,8 +3,10 @@
  * registered and attacked. Pages import their area's module instead, so they load only those.
  */
 import type { Endpoint } from '../endpoint';
+import { accessTokensApi } from './accessTokens';
 import { activityApi } from './activity';
 import { authApi } from './auth';
+import { calendarApi } from './calendar';
 import { deletedRecordsApi } from './deletedRecords';
 import { fieldLockApi } from './fieldLocks';
 import { focusAreaApi } from './focusAreas';
@@ -18,12 +20,16 @@ import { organisationApi } from './organisation';
 import { pdfApi } from './pdf';
 import { portfolioApi } from './portfolio';
 import { progressApi } from './progress';
+import { scimApi } from './scim';
 import { sessionsApi } from './sessions';
 import { setupApi } from './setup';
+import { spreadsheetsApi } from './spreadsheets';
+import { ssoApi } from './sso';
 import { strategyApi } from './strategies';
 import { teamApi } from './team';
 import { timelineApi } from './timelines';
 import { usersApi } from './users';
+import { webhooksApi } from './webhooks';
 
 /**
  * Each area's endpoints, keyed by the area's name: the name of its file here, of its server
@@ -35,11 +41,15 @@ export const API_AREAS = {
   operations: operationsApi,
   auth: authApi,
   sessions: sessionsApi,
+  calendar: calendarApi,
   mfa: mfaApi,
+  accessTokens: accessTokensApi,
   users: usersApi,
   invites: invitesApi,
   setup: setupApi,
+  sso: ssoApi,
   organisation: organisationApi,
+  scim: scimApi,
   helpVideos: helpVideosApi,
   strategies: strategyApi,
   activity: activityApi,
@@ -52,7 +62,9 @@ export const API_AREAS = {
   progress: progressApi,
   measures: measuresApi,
   pdf: pdfApi,
+  spreadsheets: spreadsheetsApi,
   fieldLocks: fieldLockApi,
+  webhooks: webhooksApi,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint, area by area. */

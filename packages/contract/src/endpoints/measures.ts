@@ -5,6 +5,7 @@ import {
   lockedReadingSchema,
   lockedReadingsRequest,
   measureSchema,
+  recordReadingRequest,
   updateMeasureRequest,
   writeReadingRequest,
 } from '../measures';
@@ -51,6 +52,18 @@ export const measuresApi = {
     auth: true,
     params: idParams,
     body: writeReadingRequest,
+    answer: measureSchema,
+    errors: [404, 409],
+  },
+  recordReading: {
+    method: 'POST',
+    path: '/api/measures/{id}/readings/',
+    tag: 'measures',
+    summary:
+      "Record a measure's reading for the current due date, from a script (idempotent for the same value; 409 once the due date has passed)",
+    auth: true,
+    params: idParams,
+    body: recordReadingRequest,
     answer: measureSchema,
     errors: [404, 409],
   },

@@ -15,7 +15,7 @@ export const operationsApi = {
     method: 'GET',
     path: '/readyz',
     tag: 'operations',
-    summary: 'Readiness: the database answers (503 otherwise)',
+    summary: 'Readiness: the database answers and the real-time broker is connected (503 otherwise)',
     auth: false,
     answer: z.object({ status: z.string() }),
     errors: [503],

@@ -46,6 +46,7 @@ export const organisationApi = {
     summary:
       'Make a member an administrator or not, deactivate (ends their sessions, sockets, locks and mails) or reactivate them (administrators)',
     auth: true,
+    sessionOnly: true,
     params: idParams,
     body: updateMemberRequest,
     answer: updateMemberResponse,

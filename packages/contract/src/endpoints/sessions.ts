@@ -14,6 +14,7 @@ export const sessionsApi = {
     tag: 'auth',
     summary: 'My live sessions (API keys), newest first; `current` marks the one of this request',
     auth: true,
+    sessionOnly: true,
     answer: z.array(sessionSchema),
   },
   end: {
@@ -22,6 +23,7 @@ export const sessionsApi = {
     tag: 'auth',
     summary: 'End one of my sessions (its sockets close)',
     auth: true,
+    sessionOnly: true,
     params: idParams,
     answer: detailResponse,
     errors: [404],
@@ -32,6 +34,7 @@ export const sessionsApi = {
     tag: 'auth',
     summary: 'End every session of mine but the current one',
     auth: true,
+    sessionOnly: true,
     answer: detailResponse,
   },
   changePassword: {
@@ -40,6 +43,7 @@ export const sessionsApi = {
     tag: 'auth',
     summary: 'Change my password (ends my other sessions, mails a notice)',
     auth: true,
+    sessionOnly: true,
     body: passwordChangeRequest,
     answer: detailResponse,
     rateLimit: 'signIn',

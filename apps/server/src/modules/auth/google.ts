@@ -4,17 +4,17 @@
  * token, and let in only existing or invited people. Accounts are linked by issuer and subject.
  */
 import { type LoginOrMfaResponse, MESSAGES, type PublicConfig } from '@keystone/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type * as oidc from 'openid-client';
 import type { AppContext } from '../../core/context';
 import { badRequest, forbidden, HttpError, notFound } from '../../core/errors';
 import { publish } from '../../core/events';
 import type { RequestOrigin } from '../../core/securityEvents';
 import { findUserByEmail, findUserById } from '../../core/userQueries';
-import type { Queryable } from '../../db/client';
 import { userIdentities, users } from '../../db/schema';
+import { hasIdentityOf, linkedUserId } from './identities';
 import { acceptInvitation, invitationFor, joinOrganisation } from './joining';
-import { completeLogin } from './login';
+import { completeLogin, refuseWhenSsoRequired } from './login';
 
 type GoogleConfig = NonNullable<AppContext['config']['google']>;
 
@@ -128,25 +128,6 @@ async function exchangeCode(
   };
 }
 
-async function linkedUserId(db: Queryable, identity: GoogleIdentity): Promise<number | undefined> {
-  const [linked] = await db
-    .select({ userId: userIdentities.userId })
-    .from(userIdentities)
-    .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)))
-    .limit(1);
-  return linked?.userId;
-}
-
-/** Whether the user already has an identity of this issuer (then another subject may not link). */
-async function hasIdentityOf(db: Queryable, userId: number, issuer: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: userIdentities.id })
-    .from(userIdentities)
-    .where(and(eq(userIdentities.userId, userId), eq(userIdentities.issuer, issuer)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * Which account the Google identity signs in to: the one linked to its (issuer, subject), even
  * when the Google e-mail changed; else the account with that verified e-mail, which gets linked
@@ -212,5 +193,6 @@ export async function loginWithGoogle(
   if (!google) throw notFound(MESSAGES.googleNotConfigured);
   const identity = await exchangeCode(ctx, google, input);
   const userId = await resolveAccount(ctx, identity, input.invite);
+  await refuseWhenSsoRequired(ctx, userId, 'google', origin);
   return completeLogin(ctx, userId, 'google', origin);
 }

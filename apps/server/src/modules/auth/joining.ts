@@ -6,6 +6,7 @@ import { ORGANISATION_MESSAGES } from '@keystone/contract';
 import { and, eq, not } from 'drizzle-orm';
 import { badRequest } from '../../core/errors';
 import { findUserByEmail, lockOrganisationUser } from '../../core/userQueries';
+import { recordMemberEvent } from '../../core/webhookEvents';
 import type { Queryable } from '../../db/client';
 import { invites, users } from '../../db/schema';
 import { sha256 } from '../../lib/secrets';
@@ -83,13 +84,17 @@ export async function joinOrganisation(
     updatedAt: new Date(),
   };
   const placeholder = await lockOrganisationUser(tx, organisationId, email);
+  let id: number;
   if (placeholder) {
     await tx.update(users).set(values).where(eq(users.id, placeholder.id));
-    return placeholder.id;
+    id = placeholder.id;
+  } else {
+    const [created] = await tx
+      .insert(users)
+      .values({ ...values, email, organisationId })
+      .returning({ id: users.id });
+    id = created!.id;
   }
-  const [created] = await tx
-    .insert(users)
-    .values({ ...values, email, organisationId })
-    .returning({ id: users.id });
-  return created!.id;
+  await recordMemberEvent(tx, organisationId, 'member.joined', { id, ...fields });
+  return id;
 }

@@ -1,11 +1,12 @@
 /** Log-in with e-mail and password, and completeLogin, where every first factor ends. */
-import { type LoginOrMfaResponse, MESSAGES, type SignInMethod } from '@keystone/contract';
+import { type LoginOrMfaResponse, MESSAGES } from '@keystone/contract';
 import { accountOf, claimAttempt, forgetOldAttempts, releaseAttempt } from '../../core/accountThrottle';
+import { ssoRequiredRefusal } from '../../core/companySignIn';
 import type { AppContext } from '../../core/context';
 import { badRequest, tooManyRequests } from '../../core/errors';
 import { isMfaEnabled } from '../../core/secondFactor';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
-import { startSession } from '../../core/sessionStart';
+import { type FirstFactor, startSession } from '../../core/sessionStart';
 import { findUserByEmail } from '../../core/userQueries';
 import { verifyPassword } from '../../lib/passwords';
 import { startMfaChallenge } from './mfaChallenges';
@@ -57,21 +58,52 @@ export async function login(
   await releaseAttempt(ctx.db, account);
   // Said only after the password matched, so it reveals nothing to someone guessing.
   if (!user.emailVerifiedAt) throw badRequest(MESSAGES.emailNotVerified);
+  await refuseWhenSsoRequired(ctx, user.id, 'password', origin);
   return completeLogin(ctx, user.id, 'password', origin);
 }
 
 /**
+ * A password or Google sign-in of a member whose organisation requires single sign-on is refused
+ * (403 `sso_required`, on the security log) once its first factor passed; break-glass
+ * administrators go on to their second factor.
+ */
+export async function refuseWhenSsoRequired(
+  ctx: AppContext,
+  userId: number,
+  method: Exclude<FirstFactor, 'sso'>,
+  origin: RequestOrigin,
+): Promise<void> {
+  const refusal = await ssoRequiredRefusal(ctx.db, userId);
+  if (!refusal) return;
+  await recordSecurityEvent(ctx.db, ctx.log, origin, {
+    kind: 'login_failed',
+    userId,
+    method,
+    detail: { reason: 'sso_required' },
+  });
+  throw refusal;
+}
+
+/**
  * The first factor passed (every way of signing in ends here): with two-factor on, the answer
- * asks for a code (no key yet); otherwise the session starts.
+ * asks for a code (no key yet), unless the organisation's provider already asked for a second
+ * factor (`providerSecondFactor`, read from its `amr`/`acr`); otherwise the session starts.
  */
 export async function completeLogin(
   ctx: AppContext,
   userId: number,
-  method: SignInMethod,
+  method: FirstFactor,
   origin: RequestOrigin,
+  options: { providerSecondFactor?: boolean } = {},
 ): Promise<LoginOrMfaResponse> {
-  if (await isMfaEnabled(ctx.db, userId)) {
+  const providerSecondFactor = options.providerSecondFactor === true;
+  if (!providerSecondFactor && (await isMfaEnabled(ctx.db, userId))) {
     return { mfa_required: true, mfa_token: await startMfaChallenge(ctx.db, userId, method) };
   }
-  return startSession(ctx, userId, method, origin);
+  return startSession(
+    ctx,
+    userId,
+    { method, firstFactor: method, secondFactor: providerSecondFactor },
+    origin,
+  );
 }

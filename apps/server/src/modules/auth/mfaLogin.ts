@@ -6,7 +6,7 @@ import type { AppContext } from '../../core/context';
 import { badRequest, tooManyRequests } from '../../core/errors';
 import { type SecondFactor, useSecondFactor, wrongCode } from '../../core/secondFactor';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
-import { startSession } from '../../core/sessionStart';
+import { type FirstFactor, startSession } from '../../core/sessionStart';
 import { findUserById } from '../../core/userQueries';
 import { mfaChallenges } from '../../db/schema';
 import { sha256 } from '../../lib/secrets';
@@ -16,8 +16,8 @@ import { isTrustedDevice } from './trustedDevices';
 type ChallengeOutcome =
   | { kind: 'invalid' }
   | { kind: 'waiting'; seconds: number }
-  | { kind: 'wrong'; userId: number; firstFactor: string }
-  | { kind: 'passed'; userId: number; firstFactor: string; factor: SecondFactor };
+  | { kind: 'wrong'; userId: number; firstFactor: FirstFactor }
+  | { kind: 'passed'; userId: number; firstFactor: FirstFactor; factor: SecondFactor };
 
 /**
  * The second step of a login: the challenge token and a TOTP or recovery code. The challenge row
@@ -50,7 +50,7 @@ export async function loginWithMfa(
       const wait = await claimAttempt(tx, accountOf(user.email));
       if (wait > 0) return { kind: 'waiting', seconds: wait };
     }
-    const factor = await useSecondFactor(tx, user.id, input.code);
+    const factor = await useSecondFactor(tx, ctx.secrets, user.id, input.code);
     if (!factor) {
       await tx
         .update(mfaChallenges)
@@ -74,5 +74,15 @@ export async function loginWithMfa(
     });
     throw wrongCode();
   }
-  return startSession(ctx, outcome.userId, outcome.factor, origin, { first_factor: outcome.firstFactor });
+  return startSession(
+    ctx,
+    outcome.userId,
+    {
+      method: outcome.factor,
+      firstFactor: outcome.firstFactor,
+      secondFactor: true,
+      detail: { first_factor: outcome.firstFactor },
+    },
+    origin,
+  );
 }

@@ -15,6 +15,7 @@ import { ensure, loadStrategyAccess, type StrategyAccess } from '../../core/stra
 import { loadFocusAreaContents } from '../../core/strategyPageQueries';
 import { presentFocusArea } from '../../core/strategyPresenters';
 import { lockStrategyRow, touchStrategy } from '../../core/strategyRow';
+import { recordStrategyEvent } from '../../core/webhookEvents';
 import type { Queryable } from '../../db/client';
 import { focusAreas, initiatives } from '../../db/schema';
 
@@ -92,6 +93,10 @@ export async function createFocusArea(
     await publish(tx, [
       structureChange(changeBy(user.id, input.strategy, access.roles), 'focusArea', created!.id, 'create'),
     ]);
+    await recordStrategyEvent(tx, ctx.config.appUrl, user, access.strategy, 'focus_area.created', {
+      focus_area_id: created!.id,
+      focus_area_title: created!.title,
+    });
     return { ...created!, sortIndex: order.indexOf(created!.id) };
   });
   return presentOne(ctx.db, row);
@@ -144,6 +149,10 @@ export async function updateFocusArea(
       tx,
       fieldUpdates(changeBy(user.id, row.strategyId, access.roles), 'focusArea', id, { title }),
     );
+    await recordStrategyEvent(tx, ctx.config.appUrl, user, access.strategy, 'focus_area.updated', {
+      focus_area_id: id,
+      focus_area_title: title,
+    });
     return changed!;
   });
   return presentOne(ctx.db, updated);
@@ -215,5 +224,9 @@ export async function deleteFocusArea(ctx: AppContext, user: Actor, id: number):
     await publish(tx, [
       structureChange(changeBy(user.id, row.strategyId, access.roles), 'focusArea', id, 'delete'),
     ]);
+    await recordStrategyEvent(tx, ctx.config.appUrl, user, access.strategy, 'focus_area.deleted', {
+      focus_area_id: id,
+      focus_area_title: row.title,
+    });
   });
 }

@@ -21,6 +21,7 @@ import { type Change, changeBy, publish, structureChange } from '../../core/even
 import { loadInitiativeAccess } from '../../core/initiativeAccess';
 import { rolesOf } from '../../core/strategyAccess';
 import { presentUserSummary } from '../../core/userPresenters';
+import { recordStrategyEvent } from '../../core/webhookEvents';
 import type { Queryable } from '../../db/client';
 import { initiatives, users } from '../../db/schema';
 import { approvalRequestMail, approvalWithdrawnMail, charterApprovedMail } from '../../mail/charterMails';
@@ -44,6 +45,25 @@ async function lockedInitiative(db: Queryable, id: number): Promise<InitiativeRo
   const [row] = await db.select().from(initiatives).where(eq(initiatives.id, id)).for('update');
   if (!row) throw notFound(STRATEGY_MESSAGES.initiativeNotFound);
   return row;
+}
+
+/** An approval step as a webhook event; a withdrawal by an edit names the charter parts changed. */
+function recordApprovalEvent(
+  db: Queryable,
+  appUrl: string,
+  user: Actor,
+  strategy: { id: number; title: string },
+  initiative: Pick<InitiativeRow, 'id' | 'focusAreaId' | 'title'>,
+  type: 'approval.requested' | 'approval.given' | 'approval.withdrawn',
+  changedParts?: string[],
+) {
+  return recordStrategyEvent(db, appUrl, user, strategy, type, {
+    focus_area_id: initiative.focusAreaId,
+    initiative_id: initiative.id,
+    initiative_title: plainText(initiative.title),
+    url: charterLink(appUrl, initiative.id),
+    ...(changedParts ? { changed: changedParts } : {}),
+  });
 }
 
 export async function requestApproval(ctx: AppContext, user: Actor, id: number): Promise<{ detail: string }> {
@@ -76,6 +96,7 @@ export async function requestApproval(ctx: AppContext, user: Actor, id: number):
     await publish(tx, [
       structureChange(changeBy(user.id, access.strategy.id, access.roles), 'initiative', id, 'approval'),
     ]);
+    await recordApprovalEvent(tx, ctx.config.appUrl, user, access.strategy, initiative, 'approval.requested');
   });
   ctx.mailQueued();
   return { detail: CHARTER_MESSAGES.approvalRequestSent };
@@ -112,6 +133,14 @@ export async function toggleApproval(ctx: AppContext, user: Actor, id: number): 
     await publish(tx, [
       structureChange(changeBy(user.id, access.strategy.id, access.roles), 'initiative', id, 'approval'),
     ]);
+    await recordApprovalEvent(
+      tx,
+      ctx.config.appUrl,
+      user,
+      access.strategy,
+      row!,
+      approve ? 'approval.given' : 'approval.withdrawn',
+    );
     const [approver] = approve ? await tx.select().from(users).where(eq(users.id, user.id)) : [];
     const mails = approve
       ? await queueMails(
@@ -179,6 +208,7 @@ export async function withdrawApprovalAfterChange(
     version: row.version,
   };
   await recordApprovalStep(db, step, 'withdrawn', { fields });
+  const titles = await mailTitles(db, row.title, change.strategyId);
   await queueMails(
     db,
     await approverAddresses(db, initiative.id, change.strategyId, edit.editor.id),
@@ -186,9 +216,18 @@ export async function withdrawApprovalAfterChange(
       editorName: edit.editor.name ?? '',
       approverName: await nameOf(db, initiative.sponsorApprovalUserId),
       parts: charterPartsInWords(fields),
-      ...(await mailTitles(db, row.title, change.strategyId)),
+      ...titles,
       link: charterLink(edit.appUrl, initiative.id),
     }),
+  );
+  await recordApprovalEvent(
+    db,
+    edit.appUrl,
+    edit.editor,
+    { id: change.strategyId, title: titles.strategyTitle },
+    initiative,
+    'approval.withdrawn',
+    fields,
   );
   await publish(db, [structureChange(change, 'initiative', initiative.id, 'approval')]);
 }

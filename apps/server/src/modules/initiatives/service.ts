@@ -26,6 +26,7 @@ import { requirePlainText, sanitizeRichText } from '../../core/sanitize';
 import { ensure, loadStrategyAccess, rolesOf } from '../../core/strategyAccess';
 import { loadInitiatives, loadMasters } from '../../core/strategyPageQueries';
 import { lockStrategyRow, touchStrategy } from '../../core/strategyRow';
+import { recordStrategyEvent, webhookLinks } from '../../core/webhookEvents';
 import type { Queryable } from '../../db/client';
 import { focusAreas, initiatives } from '../../db/schema';
 import { withdrawApprovalAfterChange } from './approval';
@@ -99,6 +100,12 @@ export async function createInitiative(
     await publish(tx, [
       structureChange(changeBy(user.id, focusArea.strategyId, access.roles), 'initiative', row!.id, 'create'),
     ]);
+    await recordStrategyEvent(tx, ctx.config.appUrl, user, access.strategy, 'initiative.created', {
+      focus_area_id: focusArea.id,
+      initiative_id: row!.id,
+      initiative_title: row!.title,
+      url: webhookLinks.charter(ctx.config.appUrl, row!.id),
+    });
     return { id: row!.id, focusAreaId: focusArea.id };
   });
   return presentOne(ctx.db, created.focusAreaId, created.id);
@@ -134,6 +141,37 @@ function editableFields(input: UpdateInitiativeRequest): Partial<Record<EditedFi
 
 /** Fields that are neither the title nor the status: an approval covers them. */
 const isCharterField = (wireName: string) => wireName !== 'title' && wireName !== 'status';
+
+/** A change of status is its own event (with the status before); any other field is `initiative.updated`. */
+async function recordInitiativeEvents(
+  ctx: AppContext,
+  tx: Queryable,
+  user: Actor,
+  strategy: { id: number; title: string },
+  before: typeof initiatives.$inferSelect,
+  changed: Record<string, unknown>,
+): Promise<void> {
+  const { status, ...others } = changed;
+  const about = {
+    focus_area_id: before.focusAreaId,
+    initiative_id: before.id,
+    initiative_title: typeof changed.title === 'string' ? changed.title : before.title,
+    url: webhookLinks.charter(ctx.config.appUrl, before.id),
+  };
+  if (typeof status === 'string') {
+    await recordStrategyEvent(tx, ctx.config.appUrl, user, strategy, 'initiative.status_changed', {
+      ...about,
+      status,
+      previous_status: before.status,
+    });
+  }
+  if (Object.keys(others).length > 0) {
+    await recordStrategyEvent(tx, ctx.config.appUrl, user, strategy, 'initiative.updated', {
+      ...about,
+      changed: Object.keys(others),
+    });
+  }
+}
 
 export async function updateInitiative(
   ctx: AppContext,
@@ -183,6 +221,7 @@ export async function updateInitiative(
     await touchStrategy(tx, access.strategy.id);
     const change = changeBy(user.id, access.strategy.id, access.roles);
     await publish(tx, fieldUpdates(change, 'initiative', id, changed));
+    await recordInitiativeEvents(ctx, tx, user, access.strategy, current, changed);
     // The approval covers the charter as approved; a real change to it withdraws the approval.
     const charterChanged = changedFields.filter(isCharterField);
     if (charterChanged.length > 0) {
@@ -254,5 +293,10 @@ export async function deleteInitiative(ctx: AppContext, user: Actor, id: number)
     await publish(tx, [
       structureChange(changeBy(user.id, access.strategy.id, access.roles), 'initiative', id, 'delete'),
     ]);
+    await recordStrategyEvent(tx, ctx.config.appUrl, user, access.strategy, 'initiative.deleted', {
+      focus_area_id: initiative.focusAreaId,
+      initiative_id: id,
+      initiative_title: initiative.title,
+    });
   });
 }

@@ -26,6 +26,7 @@ import { badRequest, conflict } from '../../core/errors';
 import { changeBy, fieldUpdates, publish } from '../../core/events';
 import { ensureNotLockedByOthers } from '../../core/fieldLocks';
 import { ensure, loadStrategyAccess } from '../../core/strategyAccess';
+import { recordStrategyEvent, webhookLinks } from '../../core/webhookEvents';
 import type { Queryable } from '../../db/client';
 import { measureReadings, measures, notificationSettings, strategies } from '../../db/schema';
 import { loadMeasureAccess, type MeasureRow, presentMeasureById } from './access';
@@ -160,6 +161,17 @@ export async function writeReading(
         Object.fromEntries(changes.map((change) => [change.field, change.new])),
       ),
     );
+    const valueChange = changes.find((change) => change.field === 'value');
+    if (valueChange) {
+      await recordStrategyEvent(tx, ctx.config.appUrl, user, access.strategy, 'measure.reading_recorded', {
+        initiative_id: row.initiativeId,
+        measure_id: id,
+        measure_title: row.title,
+        value: valueChange.new,
+        previous_value: valueChange.old,
+        url: webhookLinks.progress(ctx.config.appUrl, row.strategyId),
+      });
+    }
   });
   return presentMeasureById(ctx.db, id);
 }

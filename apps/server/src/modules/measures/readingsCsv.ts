@@ -19,6 +19,7 @@ import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { loadStrategyAccess } from '../../core/strategyAccess';
 import { wallClockAt } from '../../lib/schedule';
+import { CSV_BOM, csvLine } from '../../lib/spreadsheetCells';
 
 interface ReadingRow extends MeasureDefinition, Record<string, unknown> {
   focus_area: string;
@@ -29,24 +30,6 @@ interface ReadingRow extends MeasureDefinition, Record<string, unknown> {
   value: string | null;
   note: string;
 }
-
-/**
- * A cell a spreadsheet reads as a formula (= + - @, or a tab or carriage return before one) gets
- * a leading apostrophe, so a title or note cannot run anything where the file is opened. A plain
- * number is no formula: a negative value stays a number.
- */
-function safeCell(text: string): string {
-  if (/^-?\d+(\.\d+)?$/.test(text)) return text;
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled. */
-function csvCell(text: string): string {
-  const safe = safeCell(text);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 const unitOf = (row: ReadingRow) =>
   `${UNIT_LABELS[row.unit]}${row.currency ? ` ${row.currency}` : ''}${row.unit_label ? `: ${row.unit_label}` : ''}`;
@@ -80,8 +63,7 @@ export async function readingsCsv(ctx: AppContext, user: Actor, strategyId: numb
      order by f.sort_index, f.id, i.sort_index nulls first, i.id nulls first, m.sort_index, m.id,
               r.locked_at nulls last`);
   const strategyTitle = plainText(strategy.title);
-  // The byte order mark tells spreadsheets the file is UTF-8 (a title with € or é reads right).
-  let text = `\uFEFF${csvLine(READINGS_CSV_COLUMNS)}`;
+  let text = `${CSV_BOM}${csvLine(READINGS_CSV_COLUMNS)}`;
   for (const row of rows) {
     const due = row.due === null ? null : new Date(row.due);
     // As measureMath reads a due date elsewhere (the pages pass the instant).

@@ -8,7 +8,9 @@ import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { badRequest, conflict } from '../../core/errors';
 import { deleteRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes } from '../../core/recoveryCodes';
-import { isMfaEnabled, useSecondFactor, wrongCode } from '../../core/secondFactor';
+import { secretPurpose } from '../../core/sealedSecrets';
+import { isMfaEnabled, totpSecretOf, useSecondFactor, wrongCode } from '../../core/secondFactor';
+import { clearSecondFactorPending, secondFactorKept } from '../../core/secondFactorPolicy';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { findUserById } from '../../core/userQueries';
 import { mfaChallenges, userTotp } from '../../db/schema';
@@ -24,12 +26,14 @@ export async function mfaStatus(ctx: AppContext, userId: number): Promise<MfaSta
 export async function setupTotp(ctx: AppContext, user: Actor): Promise<TotpEnrolment> {
   if (await isMfaEnabled(ctx.db, user.id)) throw conflict(MFA_MESSAGES.alreadyEnabled);
   const secret = newTotpSecret();
+  // Only sealed: a copy of the database alone cannot make anyone's codes.
+  const sealed = ctx.secrets.seal(secret, secretPurpose.totp(user.id));
   const stored = await ctx.db
     .insert(userTotp)
-    .values({ userId: user.id, secret })
+    .values({ userId: user.id, secret: sealed })
     .onConflictDoUpdate({
       target: userTotp.userId,
-      set: { secret, lastUsedStep: 0, createdAt: new Date() },
+      set: { secret: sealed, lastUsedStep: 0, createdAt: new Date() },
       // A confirmed secret is never replaced, even by a request racing the confirmation.
       setWhere: isNull(userTotp.confirmedAt),
     })
@@ -48,7 +52,7 @@ export async function confirmTotp(
   const [totp] = await ctx.db.select().from(userTotp).where(eq(userTotp.userId, user.id)).limit(1);
   if (!totp) throw badRequest(MFA_MESSAGES.setupFirst);
   if (totp.confirmedAt) throw conflict(MFA_MESSAGES.alreadyEnabled);
-  const step = totpStep(totp.secret, code);
+  const step = totpStep(totpSecretOf(ctx.secrets, totp), code);
   if (step === null) throw wrongCode();
   return ctx.db.transaction(async (tx) => {
     const confirmed = await tx
@@ -61,6 +65,8 @@ export async function confirmTotp(
     // Another set-up replaced the secret, or another confirmation won: this code no longer counts.
     if (confirmed.length === 0) throw conflict(MFA_MESSAGES.alreadyEnabled);
     const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+    // A session the organisation held back until this was on may now do everything.
+    await clearSecondFactorPending(tx, user.id);
     await recordSecurityEvent(tx, ctx.log, origin, { kind: 'mfa_enabled', userId: user.id, method: 'totp' });
     return { recovery_codes: recoveryCodes };
   });
@@ -74,6 +80,9 @@ export async function disableMfa(
   origin: RequestOrigin,
 ): Promise<void> {
   if (!(await isMfaEnabled(ctx.db, user.id))) throw conflict(MFA_MESSAGES.notEnabled);
+  // Said before the password and code are asked for: neither would change the answer.
+  const kept = await secondFactorKept(ctx.db, user.id);
+  if (kept) throw conflict(kept);
   const row = await findUserById(ctx.db, user.id);
   if (row?.passwordHash) {
     if (!input.password) {
@@ -83,7 +92,7 @@ export async function disableMfa(
       throw badRequest(MFA_MESSAGES.wrongPassword, { password: [MFA_MESSAGES.wrongPassword] });
     }
   }
-  const factor = await useSecondFactor(ctx.db, user.id, input.code);
+  const factor = await useSecondFactor(ctx.db, ctx.secrets, user.id, input.code);
   if (!factor) throw wrongCode();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(userTotp).where(eq(userTotp.userId, user.id));

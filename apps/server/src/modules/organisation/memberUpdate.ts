@@ -8,14 +8,18 @@
 import {
   ORGANISATION_MESSAGES,
   type SecurityEventKind,
+  SSO_MESSAGES,
   type UpdateMemberRequest,
   type UpdateMemberResponse,
 } from '@keystone/contract';
 import { and, eq, or } from 'drizzle-orm';
 import type { Actor } from '../../core/actor';
+import { administratorsLockedOut } from '../../core/companySignIn';
 import type { AppContext } from '../../core/context';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import { publish } from '../../core/events';
+import { isMfaEnabled } from '../../core/secondFactor';
+import { applySecondFactorPolicy } from '../../core/secondFactorPolicy';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { displayNameOf } from '../../core/userPresenters';
 import { users } from '../../db/schema';
@@ -28,6 +32,8 @@ const MESSAGE_OF = {
   user_reactivated: ORGANISATION_MESSAGES.memberReactivated,
   admin_granted: ORGANISATION_MESSAGES.adminGranted,
   admin_revoked: ORGANISATION_MESSAGES.adminRevoked,
+  break_glass_granted: SSO_MESSAGES.breakGlassGranted,
+  break_glass_revoked: SSO_MESSAGES.breakGlassRevoked,
 } as const satisfies Partial<Record<SecurityEventKind, (name: string) => string>>;
 type MemberEvent = keyof typeof MESSAGE_OF;
 
@@ -46,6 +52,7 @@ export async function updateMember(
         firstName: users.firstName,
         lastName: users.lastName,
         isAdmin: users.isAdmin,
+        breakGlass: users.breakGlass,
         isActive: users.isActive,
         isPlaceholder: users.isPlaceholder,
       })
@@ -75,6 +82,11 @@ export async function updateMember(
     const isAdmin = active && (input.is_admin ?? member.isAdmin);
     const otherAdmins = locked.filter((row) => row.isAdmin && row.isActive && row.id !== member.id);
     if (!isAdmin && otherAdmins.length === 0) throw badRequest(ORGANISATION_MESSAGES.lastAdmin);
+    // Break-glass access (a password and two-factor while single sign-on is required) is an administrator's only.
+    if (input.break_glass === true && !isAdmin) throw badRequest(SSO_MESSAGES.breakGlassOnlyAdmins);
+    if (input.break_glass === true && !member.breakGlass && !(await isMfaEnabled(tx, member.id)))
+      throw badRequest(SSO_MESSAGES.breakGlassNeedsMfa);
+    const breakGlass = isAdmin && (input.break_glass ?? member.breakGlass);
 
     const name = displayNameOf(member);
     const events: MemberEvent[] = [];
@@ -86,14 +98,20 @@ export async function updateMember(
     } else {
       if (active && !member.isActive) events.push('user_reactivated');
       if (isAdmin !== member.isAdmin) events.push(isAdmin ? 'admin_granted' : 'admin_revoked');
-      if (events.length > 0)
-        await tx
-          .update(users)
-          .set({ isActive: active, isAdmin, updatedAt: new Date() })
-          .where(eq(users.id, member.id));
     }
+    if (breakGlass !== member.breakGlass)
+      events.push(breakGlass ? 'break_glass_granted' : 'break_glass_revoked');
+    if (events.length > 0)
+      await tx
+        .update(users)
+        .set({ isActive: active, isAdmin, breakGlass, updatedAt: new Date() })
+        .where(eq(users.id, member.id));
+    if (member.breakGlass && !breakGlass && (await administratorsLockedOut(tx, admin.organisationId)))
+      throw badRequest(SSO_MESSAGES.breakGlassLast);
     for (const kind of events)
       await recordSecurityEvent(tx, ctx.log, origin, { kind, userId: member.id, actorId: admin.id });
+    // "Two-factor required of administrators": a new one's sessions wait for it, a former one's no longer.
+    if (isAdmin !== member.isAdmin) await applySecondFactorPolicy(tx, admin.organisationId, member.id);
     // Strategy pages mark deactivated people: every cached page and open page reads them again.
     if (active !== member.isActive) await publish(tx, [{ kind: 'people' }]);
     return { name, events: events.length > 0 ? events : requestedState(input) };
@@ -108,5 +126,7 @@ function requestedState(input: UpdateMemberRequest): MemberEvent[] {
   const events: MemberEvent[] = [];
   if (input.is_active !== undefined) events.push(input.is_active ? 'user_reactivated' : 'user_deactivated');
   else if (input.is_admin !== undefined) events.push(input.is_admin ? 'admin_granted' : 'admin_revoked');
+  else if (input.break_glass !== undefined)
+    events.push(input.break_glass ? 'break_glass_granted' : 'break_glass_revoked');
   return events;
 }

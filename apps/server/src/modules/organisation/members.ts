@@ -29,6 +29,9 @@ type MemberRow = {
   lastName: string;
   businessTitle: string;
   isAdmin: boolean;
+  breakGlass: boolean;
+  mfaEnabled: boolean;
+  ssoLinked: boolean;
   isActive: boolean;
   isPlaceholder: boolean;
   lastActive: Date | string | null;
@@ -106,6 +109,9 @@ function presentMember(row: MemberRow, strategies: Member['strategies']): Member
     email: row.email,
     business_title: row.businessTitle,
     is_admin: row.isAdmin,
+    break_glass: row.breakGlass,
+    mfa_enabled: row.mfaEnabled,
+    sso_linked: row.ssoLinked,
     status: memberStatus(row),
     last_active: row.lastActive === null ? null : new Date(row.lastActive).toISOString(),
     strategies,
@@ -124,6 +130,12 @@ export async function loadMembers(db: Queryable, organisationId: number, userId?
       lastName: users.lastName,
       businessTitle: users.businessTitle,
       isAdmin: users.isAdmin,
+      breakGlass: users.breakGlass,
+      // Written out with table names: drizzle leaves a one-table select's columns unqualified,
+      // which inside these subqueries would name the subquery's own tables.
+      mfaEnabled: sql<boolean>`exists (select 1 from user_totp t where t.user_id = "users"."id" and t.confirmed_at is not null)`,
+      // Linked to the provider the organisation uses now (an identity of an earlier one does not count).
+      ssoLinked: sql<boolean>`exists (select 1 from user_identities i join organisation_sso o on o.issuer = i.issuer where i.user_id = "users"."id" and o.organisation_id = "users"."organisation_id")`,
       isActive: users.isActive,
       isPlaceholder: users.isPlaceholder,
       lastActive: sql<Date | string | null>`greatest(${lastKeyUse}, ${users.lastLoginAt})`,

@@ -1,9 +1,13 @@
-/** The organisation's own settings: its name and who may invite (administrators only). */
+/**
+ * The organisation's own settings: its name, who may invite, and whom two-factor sign-in is
+ * required of (administrators only).
+ */
 import type { Organisation, UpdateOrganisationRequest } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
+import { applySecondFactorPolicy } from '../../core/secondFactorPolicy';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { organisations } from '../../db/schema';
 
@@ -13,6 +17,7 @@ const presentOrganisation = (row: OrganisationRow): Organisation => ({
   id: row.id,
   name: row.name,
   only_admins_invite: row.onlyAdminsInvite,
+  mfa_required: row.mfaRequired,
 });
 
 export async function getOrganisation(ctx: AppContext, organisationId: number): Promise<Organisation> {
@@ -27,25 +32,42 @@ export async function updateOrganisation(
   input: UpdateOrganisationRequest,
   origin: RequestOrigin,
 ): Promise<Organisation> {
+  const { mfa_required: policy, ...others } = input;
   const changes = {
-    ...(input.name !== undefined && { name: input.name }),
-    ...(input.only_admins_invite !== undefined && { onlyAdminsInvite: input.only_admins_invite }),
+    ...(others.name !== undefined && { name: others.name }),
+    ...(others.only_admins_invite !== undefined && { onlyAdminsInvite: others.only_admins_invite }),
+    ...(policy !== undefined && { mfaRequired: policy }),
   };
   if (Object.keys(changes).length === 0) return getOrganisation(ctx, admin.organisationId);
   return ctx.db.transaction(async (tx) => {
+    // Locked, so two policy changes at once each mark the sessions of the one they saw last.
+    const [before] = await tx
+      .select({ policy: organisations.mfaRequired })
+      .from(organisations)
+      .where(eq(organisations.id, admin.organisationId))
+      .for('update');
     const [row] = await tx
       .update(organisations)
       .set(changes)
       .where(eq(organisations.id, admin.organisationId))
       .returning();
-    if (!row) throw notFound();
-    await recordSecurityEvent(tx, ctx.log, origin, {
-      kind: 'organisation_updated',
-      userId: null,
-      actorId: admin.id,
-      organisationId: admin.organisationId,
-      detail: { ...input },
-    });
+    if (!before || !row) throw notFound();
+    const event = { userId: null, actorId: admin.id, organisationId: admin.organisationId };
+    if (Object.keys(others).length > 0) {
+      await recordSecurityEvent(tx, ctx.log, origin, {
+        ...event,
+        kind: 'organisation_updated',
+        detail: { ...others },
+      });
+    }
+    if (policy !== undefined && policy !== before.policy) {
+      const sessionsHeldBack = await applySecondFactorPolicy(tx, admin.organisationId);
+      await recordSecurityEvent(tx, ctx.log, origin, {
+        ...event,
+        kind: 'mfa_policy_changed',
+        detail: { from: before.policy, to: policy, sessions_held_back: sessionsHeldBack },
+      });
+    }
     return presentOrganisation(row);
   });
 }

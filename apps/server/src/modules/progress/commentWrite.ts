@@ -12,9 +12,15 @@
  */
 import type { ActivityModel, HistoryField } from '@keystone/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { fieldUpdateEventText, NOTIFY_PAYLOAD_LIMIT, REALTIME_CHANNEL } from '../../core/events';
+import {
+  fieldUpdateEventText,
+  NOTIFY_PAYLOAD_LIMIT,
+  type PublishedEvent,
+  REALTIME_CHANNEL,
+} from '../../core/events';
 import { lockHolderOf } from '../../core/fieldLocks';
 import { keyBounds, validKey } from '../../core/keys';
+import { publishedAfterCommit, publishesAfterCommit } from '../../core/publication';
 import { mayEditProgress, viewerIdsOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -86,11 +92,15 @@ const input = sql`select * from unnest(${sql.placeholder('keyHashes')}::text[], 
     ${sql.placeholder('values')}::text[], ${sql.placeholder('sinces')}::int[])
   with ordinality as input(key_hash, id, value, since, ord)`;
 
-/** Each autosave's user, by validKey (the rule of every authenticated call), if its key is valid now. */
+/**
+ * Each autosave's user, by validKey (the rule of every authenticated call), if its key is valid now
+ * and not waiting for a second factor (those go the checked path, which refuses them).
+ */
 const keyUsers = sql`select input.ord, ${users.id} as id, ${users.organisationId} as organisation_id,
     ${users.firstName} as first_name, ${users.lastName} as last_name, ${users.email} as email
   from input, ${authKeys} join ${users} on ${users.id} = ${authKeys.userId}
-  where ${validKey(sql`input.key_hash`, sql.placeholder('usedSince'), sql.placeholder('createdSince'))}`;
+  where ${validKey(sql`input.key_hash`, sql.placeholder('usedSince'), sql.placeholder('createdSince'))}
+    and not ${authKeys.secondFactorPending}`;
 
 const userId = sql`me.id`;
 
@@ -112,6 +122,7 @@ const writable = sql`select * from (
         resId: comments.id,
         field: 'comment',
         value: sql`input.value`,
+        at: sql.placeholder('publishedAt'),
       })} as payload
     from input
     join me on me.ord = input.ord
@@ -127,6 +138,13 @@ const writable = sql`select * from (
   ) target
   where octet_length(payload) <= ${NOTIFY_PAYLOAD_LIMIT}`;
 
+/** The autosaves that may be written, written, with their history entries. */
+const autosaveWrites = sql`with input as (${input}),
+    me as (${keyUsers}),
+    target as (${writable}),
+    written as (${commentUpdate(sql`target`)}),
+    history as (${commentHistory})`;
+
 /**
  * Prepared: PostgreSQL parses and plans this statement once per connection, whatever the number
  * of autosaves in it. A SELECT in a WITH runs only when the query reads it, hence the `notified`
@@ -134,16 +152,21 @@ const writable = sql`select * from (
  */
 const writeStatement = preparedStatement(
   'comment_writes',
-  sql`with input as (${input}),
-    me as (${keyUsers}),
-    target as (${writable}),
-    written as (${commentUpdate(sql`target`)}),
-    history as (${commentHistory}),
+  sql`${autosaveWrites},
     notified as (
       select pg_notify(${REALTIME_CHANNEL}, target.payload) from target join written on written.ord = target.ord
     )
     select written.*, me.first_name, me.last_name, me.email, (select count(*)::int from notified) as notified
     from written join me on me.ord = written.ord`,
+);
+
+/** The same for a broker outside the database: the events come back, published after commit. */
+const writeReturningEventsStatement = preparedStatement(
+  'comment_writes_returning_events',
+  sql`${autosaveWrites}
+    select written.*, me.first_name, me.last_name, me.email, target.payload
+    from written join me on me.ord = written.ord join target on target.ord = written.ord
+    order by written.ord`,
 );
 
 /** An autosave: the comment `id` edited with the key whose hash is `keyHash`. */
@@ -170,14 +193,22 @@ export async function writeAutosaves(
   db: Queryable,
   autosaves: readonly Autosave[],
 ): Promise<(WrittenAutosave | undefined)[]> {
+  const now = Date.now();
+  const afterCommit = publishesAfterCommit(db);
+  const statement = afterCommit ? writeReturningEventsStatement : writeStatement;
   // `ord` is a bigint: node-postgres answers it as text.
-  const { rows } = await writeStatement<WrittenAutosave & { ord: string | number }>(db).execute({
+  const { rows } = await statement<WrittenAutosave & { ord: string | number; payload?: string }>(db).execute({
     keyHashes: autosaves.map((autosave) => autosave.keyHash),
     ids: autosaves.map((autosave) => autosave.id),
     values: autosaves.map((autosave) => autosave.edit.value),
     sinces: autosaves.map((autosave) => autosave.edit.since ?? null),
-    ...keyBounds(Date.now(), { untouched: true }),
+    ...keyBounds(now, { untouched: true }),
+    publishedAt: now,
   });
-  const written = new Map(rows.map((row) => [Number(row.ord), row]));
+  if (afterCommit) {
+    const events = rows.flatMap((row) => JSON.parse(row.payload!) as PublishedEvent[]);
+    if (events.length > 0) await publishedAfterCommit(db, events);
+  }
+  const written = new Map(rows.map(({ payload: _, ...row }) => [Number(row.ord), row]));
   return autosaves.map((_, index) => written.get(index + 1));
 }

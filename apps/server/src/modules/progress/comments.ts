@@ -28,6 +28,7 @@ import { changeBy, fieldUpdates, writeAndPublish } from '../../core/events';
 import { ensureNoOtherHolder, lockHolderOf } from '../../core/fieldLocks';
 import { userForKeyHash } from '../../core/keys';
 import { sanitizeRichText } from '../../core/sanitize';
+import { secondFactorSetupRequired } from '../../core/secondFactorPolicy';
 import { accessColumns, accessOf, ensure, loadStrategyAccess, rolesOf } from '../../core/strategyAccess';
 import type { Queryable } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
@@ -81,6 +82,8 @@ export async function updateComment(
   input: { comment: string; version?: number | undefined },
 ): Promise<Comment> {
   const edit = { value: sanitizeRichText(input.comment), since: input.version };
+  // The one statement checks a session key; a script's access token was checked by authenticate.ts.
+  if (user.accessToken) return updateCommentChecked(ctx, user, id, edit);
   const written = await autosaveQueueOf(ctx.db).write({ keyHash: user.keyHash, id, edit });
   if (written) {
     // Its own instance drops the page before answering (changeTracking.ts).
@@ -91,6 +94,7 @@ export async function updateComment(
   // The key may have passed on this instance's memory of it (KeyGate): look it up afresh.
   const current = await userForKeyHash(ctx.db, user.keyHash);
   if (!current) throw forbidden(MESSAGES.invalidToken);
+  if (current.secondFactorPending) throw secondFactorSetupRequired();
   return updateCommentChecked(ctx, current, id, edit);
 }
 

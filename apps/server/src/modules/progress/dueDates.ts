@@ -23,13 +23,31 @@ import {
 } from '../../db/schema';
 import { dueAt, nextReminder } from '../../lib/schedule';
 import { enqueueMail } from '../../mail/outbox';
-import { progressReminderMail, progressReportMail } from '../../mail/progressMails';
+import { progressReminderMail, progressReportMail, type ReportContent } from '../../mail/progressMails';
+import { recordLockedEvent, recordReminderEvent, recordReportEvent } from './chatEvents';
 import { lockUpdates } from './lockUpdates';
 import { reportContent, reportMeasures, statesAt } from './reportContent';
 import { scheduleOf } from './settings';
 
 type SettingsRow = typeof notificationSettings.$inferSelect;
 type Role = 'owner' | 'sponsor' | 'team_member';
+
+/** What a chat channel's event of this due date says (chatEvents.ts). */
+const chatEventOf = (
+  strategy: typeof strategies.$inferSelect,
+  row: SettingsRow,
+  due: Date,
+  now: Date,
+  appUrl: string,
+) => ({
+  organisationId: strategy.organisationId,
+  strategyId: strategy.id,
+  strategyTitle: strategy.title,
+  dueDate: due,
+  timeZone: row.timeZone,
+  link: progressLink(appUrl, strategy.id),
+  at: now,
+});
 
 /** The scheduler's events carry user id 0: nobody in particular made the change. */
 const SCHEDULER_USER_ID = 0;
@@ -94,7 +112,7 @@ const reminderHasCome = (now: Date) =>
 /**
  * Processes the earliest due date that has come (of a row no other instance holds): locks the
  * current updates (lockUpdates), queues the report and moves the row to its next due date.
- * Returns the number of mails queued, or null when nothing was due.
+ * Returns the number of mails and chat messages queued, or null when nothing was due.
  */
 export async function processNextDueDate(db: Db, now: Date, appUrl: string): Promise<number | null> {
   return db.transaction(async (tx) => {
@@ -128,7 +146,7 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
       ],
       extra: parseRecipients(row.additionalRecipients),
     });
-    const mail = progressReportMail({
+    const report: ReportContent = {
       strategyTitle: strategy?.title ?? '',
       ambition: strategy?.ambition ?? '',
       dueDate: due,
@@ -137,8 +155,13 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
       focusAreas: reportContent(areas, locked, previous),
       measures: reportMeasures(areas),
       link: progressLink(appUrl, row.strategyId),
-    });
+    };
+    const mail = progressReportMail(report);
     for (const to of recipients) await enqueueMail(tx, { to, ...mail });
+    const chatMessages = strategy
+      ? (await recordReportEvent(tx, chatEventOf(strategy, row, due, now, appUrl), report)) +
+        (await recordLockedEvent(tx, chatEventOf(strategy, row, due, now, appUrl)))
+      : 0;
 
     const nextIndex = row.nextDueIndex + 1;
     const nextDue = schedule ? dueAt(schedule, nextIndex) : null;
@@ -153,14 +176,14 @@ export async function processNextDueDate(db: Db, now: Date, appUrl: string): Pro
       })
       .where(eq(notificationSettings.id, row.id));
     await publish(tx, [await progressChanged(tx, row.strategyId)]);
-    return recipients.length;
+    return recipients.length + chatMessages;
   });
 }
 
 /**
  * Sends the reminder of a row whose reminder moment has come, unless its due date has already
  * come too (the report is about to go out instead). Moments missed while no server ran are sent
- * late but once: one reminder covers all moments up to now. Returns mails queued, or null.
+ * late but once: one reminder covers all moments up to now. Returns mails and chat messages queued, or null.
  */
 export async function sendNextReminder(db: Db, now: Date, appUrl: string): Promise<number | null> {
   return db.transaction(async (tx) => {
@@ -190,12 +213,15 @@ export async function sendNextReminder(db: Db, now: Date, appUrl: string): Promi
       link: progressLink(appUrl, row.strategyId),
     });
     for (const to of recipients) await enqueueMail(tx, { to, ...mail });
+    const chatMessages = strategy
+      ? await recordReminderEvent(tx, chatEventOf(strategy, row, due, now, appUrl))
+      : 0;
     const reminders = await remindersOf(tx, row.id);
     await tx
       .update(notificationSettings)
       .set({ remindersHandledUntil: now, nextReminderAt: nextReminder(due, reminders, row.timeZone, now) })
       .where(eq(notificationSettings.id, row.id));
-    return recipients.length;
+    return recipients.length + chatMessages;
   });
 }
 

@@ -28,7 +28,8 @@ export class ProgressScheduler {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly appUrl: string,
-    private readonly mailQueued: () => void,
+    /** Wakes the mail outbox and the webhook worker after a pass queued mails or chat messages. */
+    private readonly messagesQueued: () => void,
     private readonly pollMs: number,
   ) {}
 
@@ -61,16 +62,16 @@ export class ProgressScheduler {
     const result: PassResult = { dueDates: 0, reminders: 0 };
     // Due dates first, so a reminder is never about a date that has already passed.
     for (let step = 0; step < MAX_STEPS_PER_PASS; step += 1) {
-      const mails = await processNextDueDate(this.db, this.clock.now(), this.appUrl);
-      if (mails === null) break;
+      const queued = await processNextDueDate(this.db, this.clock.now(), this.appUrl);
+      if (queued === null) break;
       result.dueDates += 1;
-      if (mails > 0) this.mailQueued();
+      if (queued > 0) this.messagesQueued();
     }
     for (let step = 0; step < MAX_STEPS_PER_PASS; step += 1) {
-      const mails = await sendNextReminder(this.db, this.clock.now(), this.appUrl);
-      if (mails === null) break;
+      const queued = await sendNextReminder(this.db, this.clock.now(), this.appUrl);
+      if (queued === null) break;
       result.reminders += 1;
-      if (mails > 0) this.mailQueued();
+      if (queued > 0) this.messagesQueued();
     }
     if (result.dueDates || result.reminders)
       this.log.info(result, 'progress due dates and reminders processed');

@@ -8,7 +8,6 @@ import type { AppContext } from '../../core/context';
 import { badRequest, tooManyRequests } from '../../core/errors';
 import { endOtherSessions } from '../../core/keys';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
-import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { queuePasswordNotice } from '../../mail/passwordNotice';

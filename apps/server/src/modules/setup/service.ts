@@ -118,5 +118,10 @@ export async function setUpOrganisation(
   });
   setUpDatabases.add(ctx.db);
   // A new account has no second factor, so the session starts at once.
-  return startSession(ctx, userId, 'password', origin);
+  return startSession(
+    ctx,
+    userId,
+    { method: 'password', firstFactor: 'password', secondFactor: false },
+    origin,
+  );
 }

@@ -20,6 +20,7 @@ import { createSettings } from '../../core/settingsRow';
 import { ensure, loadStrategyAccess, STRATEGY_NOT_FOUND, visibleTo } from '../../core/strategyAccess';
 import { loadFocusAreas, loadMasters, mastersByStrategy } from '../../core/strategyPageQueries';
 import { presentStrategySummary } from '../../core/strategyPresenters';
+import { recordStrategyEvent, webhookLinks } from '../../core/webhookEvents';
 import type { Queryable } from '../../db/client';
 import { readBoth } from '../../db/reads';
 import { focusAreas, initiatives, strategies, strategyMasters } from '../../db/schema';
@@ -122,6 +123,7 @@ export async function createStrategy(
       .returning({ id: initiatives.id });
     await createCurrentComments(tx, [initiative!.id]);
     await createSettings(tx, strategy!.id);
+    await recordStrategyEvent(tx, ctx.config.appUrl, user, strategy!, 'strategy.created');
     return strategy!.id;
   });
   return getStrategyPage(ctx.db, strategyId, user);
@@ -174,6 +176,9 @@ export async function updateStrategy(
       tx,
       fieldUpdates(changeBy(user.id, strategyId, access.roles), 'strategy', strategyId, changed),
     );
+    await recordStrategyEvent(tx, ctx.config.appUrl, user, row!, 'strategy.updated', {
+      changed: Object.keys(changed),
+    });
     return row!;
   });
   return presentStrategySummary(updated, await loadMasters(ctx.db, strategyId));
@@ -183,8 +188,12 @@ export async function deleteStrategy(ctx: AppContext, user: Actor, strategyId: n
   const access = await loadStrategyAccess(ctx.db, strategyId, user);
   ensure(canEditStrategy(user.id, access.roles));
   await ctx.db.transaction(async (tx) => {
-    // Focus areas, initiatives, members, timelines and comments go with it (ON DELETE CASCADE).
+    // Focus areas, initiatives, members, timelines and comments go with it (ON DELETE CASCADE),
+    // and so do its own webhook endpoints: the organisation's hear of the deletion.
     await tx.delete(strategies).where(eq(strategies.id, strategyId));
+    await recordStrategyEvent(tx, ctx.config.appUrl, user, access.strategy, 'strategy.deleted', {
+      url: webhookLinks.organisation(ctx.config.appUrl),
+    });
     await publish(tx, [
       structureChange(changeBy(user.id, strategyId, access.roles), 'strategy', strategyId, 'delete'),
     ]);

@@ -20,6 +20,7 @@ import {
   STRATEGY_MESSAGES,
   type StrategyRoles,
   TEAM_MESSAGES,
+  type UserSummary,
 } from '@keystone/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ensureNotStale, recordChanges } from '../../core/activityRecord';
@@ -30,6 +31,7 @@ import { changeBy, publish, structureChange } from '../../core/events';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { ensure, loadStrategyAccess, rolesOf, viewersOf } from '../../core/strategyAccess';
 import { touchStrategy } from '../../core/strategyRow';
+import { recordStrategyEvent, webhookLinks } from '../../core/webhookEvents';
 import type { Queryable } from '../../db/client';
 import {
   focusAreas,
@@ -210,6 +212,7 @@ export async function assignTeam(
     // People removed from the strategy hear of it too: their page then says they were removed.
     const viewersNow = (await viewersOf(tx, [input.strategy_id])).get(input.strategy_id) ?? [];
     const change = changeBy(user.id, input.strategy_id, access.roles);
+    await recordTeamEvents(ctx, tx, user, access.strategy, change.viewers, viewersNow, summaries);
     change.viewers = [...new Set([...change.viewers, ...viewersNow])];
     await publish(tx, [structureChange(change, 'strategy', input.strategy_id, 'team')]);
     return { invited: people.invited };
@@ -217,6 +220,29 @@ export async function assignTeam(
   if ('refusal' in outcome) throw outcome.refusal;
   if (outcome.invited) ctx.mailQueued();
   return { id: input.strategy_id };
+}
+
+/** Whoever came to hold a role in the strategy joined its team; whoever holds none any more left it. */
+async function recordTeamEvents(
+  ctx: AppContext,
+  tx: Queryable,
+  user: Actor,
+  strategy: { id: number; title: string },
+  before: readonly number[],
+  after: readonly number[],
+  summaries: (ids: readonly number[]) => UserSummary[],
+): Promise<void> {
+  const moves = [
+    ...after.filter((id) => !before.includes(id)).map((id) => ['member.joined', id] as const),
+    ...before.filter((id) => !after.includes(id)).map((id) => ['member.left', id] as const),
+  ];
+  for (const [type, id] of moves) {
+    await recordStrategyEvent(tx, ctx.config.appUrl, user, strategy, type, {
+      user_id: id,
+      user_name: summaries([id])[0]?.name ?? null,
+      url: webhookLinks.team(ctx.config.appUrl, strategy.id),
+    });
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import { CharacterCount, Placeholder } from '@tiptap/extensions';
 import { type Editor, EditorContent, Extension, Node, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { RichTextFieldProps } from '../RichTextField';
 import { FieldHelper } from './FieldHelper';
 import { RichTextBubbleMenu } from './RichTextBubbleMenu';
@@ -117,8 +117,9 @@ export function RichTextEditor({
   }, [editor, readOnly]);
 
   // The server's value wins only while the user is not typing here and nothing is unsaved; one
-  // that arrived during typing is shown when the field is left.
-  useEffect(() => {
+  // that arrived during typing is shown when the field is left. A layout effect, like the takeover
+  // below: it runs first, so keys typed before the editor arrived go over the stored value.
+  useLayoutEffect(() => {
     if (!editor || editor.isDestroyed || focused || !settled) return;
     const shown = editor.isEmpty ? '' : editor.getHTML();
     if (shown !== value) {
@@ -128,10 +129,11 @@ export function RichTextEditor({
     onStoredShown?.(value);
   }, [editor, value, settled, focused, onStoredShown, onRestore]);
 
-  // Once, as the editor replaces the static text: focus, caret, and the keys typed meanwhile
-  // (after the effect above has shown the stored value, so that typing goes over it).
+  // Once, as the editor replaces the static text: focus, caret, and the keys typed meanwhile.
+  // In the commit that removed the static text (a layout effect), so no key pressed in between
+  // finds focus on the page's body: a Tab there would restart at the top of the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the activation is read once, at mount.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (editor && !editor.isDestroyed && !readOnly) takeOver(editor, activation);
   }, [editor]);
 

@@ -1,13 +1,14 @@
 /** E-mail and password login (spec §4 "Login flow"). */
 
-import { loginRequest } from '@keystone/contract';
+import { loginRequest, SSO_LOGIN_LABELS } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { type Credentials, credentialsWire, login, type SignInOutcome } from '../../api/auth';
-import { loginErrorMessage } from '../../api/errorMessages';
+import { isSsoRequired, loginErrorMessage } from '../../api/errorMessages';
 import { contractResolver } from '../../api/wireForms';
 import { FormSubmitButton } from '../../components/FormSubmitButton';
 import { FormTextField } from '../../components/FormTextField';
@@ -18,10 +19,12 @@ interface LoginFormProps {
   disabled: boolean;
   /** The address to start with (e.g. just verified). */
   email?: string;
+  /** To the single sign-on step with the address typed (the organisation requires it). */
+  onUseSso: (email: string) => void;
 }
 
-export function LoginForm({ onSignedIn, disabled, email = '' }: LoginFormProps) {
-  const { control, handleSubmit } = useForm<Credentials>({
+export function LoginForm({ onSignedIn, disabled, email = '', onUseSso }: LoginFormProps) {
+  const { control, handleSubmit, getValues } = useForm<Credentials>({
     mode: 'onBlur',
     defaultValues: { email, password: '' },
     resolver: contractResolver(loginRequest, credentialsWire),
@@ -53,7 +56,19 @@ export function LoginForm({ onSignedIn, disabled, email = '' }: LoginFormProps) 
         required
       />
       {mutation.isError && (
-        <Alert ref={refusal} tabIndex={-1} severity="error" sx={{ mt: 1 }}>
+        <Alert
+          ref={refusal}
+          tabIndex={-1}
+          severity="error"
+          sx={{ mt: 1 }}
+          action={
+            isSsoRequired(mutation.error) ? (
+              <Button color="inherit" size="small" onClick={() => onUseSso(getValues('email'))}>
+                {SSO_LOGIN_LABELS.continueWithSso}
+              </Button>
+            ) : undefined
+          }
+        >
           {loginErrorMessage(mutation.error)}
         </Alert>
       )}

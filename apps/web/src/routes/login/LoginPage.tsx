@@ -1,8 +1,8 @@
 /**
- * /login: password and Google sign-in, with links to signup, password reset and sales; with
- * two-factor on, a second step asks for the code.
+ * /login: password, Google and single sign-on, with links to signup, password reset and sales;
+ * with two-factor on, a second step asks for the code.
  */
-import { ORGANISATION_MESSAGES } from '@keystone/contract';
+import { ORGANISATION_MESSAGES, SSO_LOGIN_LABELS } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -19,10 +19,15 @@ import { SALES_CONTACT_URL } from '../../components/salesContact';
 import { loginNotice } from '../../lib/loginNotice';
 import { LoginForm } from './LoginForm';
 import { pathAfterLogin, requestedPath } from './landingPath';
+import { SsoSignInOption } from './SsoSignInOption';
 import { useGoogleCallback } from './useGoogleCallback';
 
 // Only people with two-factor on reach the code step: it is fetched then, keeping /login small.
 const MfaCodeForm = lazy(() => import('./MfaCodeForm').then((module) => ({ default: module.MfaCodeForm })));
+// Likewise the single sign-on step, for the people whose organisation has a provider.
+const SsoStartForm = lazy(() =>
+  import('./SsoStartForm').then((module) => ({ default: module.SsoStartForm })),
+);
 
 /** Spec §2: a visitor who is already logged in goes where a login would lead instead. */
 export function LoginPage() {
@@ -70,6 +75,8 @@ function LoginScreen() {
   };
   const google = useGoogleCallback(onSignedIn);
   const needsSetup = usePublicConfig().data?.needsSetup === true;
+  // The single sign-on step, with the address to start from; null: the password form.
+  const [ssoEmail, setSsoEmail] = useState<string | null>(null);
 
   if (mfaToken !== null) {
     return (
@@ -79,6 +86,16 @@ function LoginScreen() {
       >
         <Suspense fallback={<LinearProgress aria-label="Loading" sx={{ my: 2 }} />}>
           <MfaCodeForm mfaToken={mfaToken} onLoggedIn={onLoggedIn} onRestart={() => setMfaToken(null)} />
+        </Suspense>
+      </AuthCard>
+    );
+  }
+
+  if (ssoEmail !== null) {
+    return (
+      <AuthCard title={SSO_LOGIN_LABELS.title} subtitle={SSO_LOGIN_LABELS.subtitle}>
+        <Suspense fallback={<LinearProgress aria-label="Loading" sx={{ my: 2 }} />}>
+          <SsoStartForm email={ssoEmail} onBack={() => setSsoEmail(null)} />
         </Suspense>
       </AuthCard>
     );
@@ -106,6 +123,7 @@ function LoginScreen() {
         onSignedIn={onSignedIn}
         disabled={google.pending}
         email={searchParams.get('email') ?? undefined}
+        onUseSso={setSsoEmail}
       />
       <Box sx={{ mt: 1.5, textAlign: 'right' }}>
         <Link component={RouterLink} to="/forgot-password" variant="body2">
@@ -113,6 +131,7 @@ function LoginScreen() {
         </Link>
       </Box>
       <GoogleSignInOption label="Sign in with Google" disabled={google.pending} />
+      <SsoSignInOption onChoose={() => setSsoEmail('')} disabled={google.pending} />
       <Typography variant="body2" sx={{ mt: 3 }} color="textSecondary">
         New here?{' '}
         <Link component={RouterLink} to="/signup">

@@ -23,8 +23,8 @@ import { ApiError } from '../../api/client';
 import { errorMessage } from '../../api/errorMessages';
 import { useHelpVideos, useResetHelpVideo, useSetHelpVideo } from '../../api/helpVideos';
 import { BusyButton } from '../../components/BusyButton';
+import { OutcomeAlert, useOutcome } from '../../components/outcome';
 import { HELP_TITLES, HELP_TOPICS } from '../../help/topics';
-import { OutcomeAlert, useOutcome } from './outcome';
 
 export function HelpVideosSettings() {
   const videos = useHelpVideos();

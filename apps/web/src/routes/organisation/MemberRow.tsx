@@ -1,8 +1,10 @@
 /**
  * One member on the members table: who they are (name, address, title), their status and last
- * activity, their strategies, and the actions (administrator or not, deactivate or reactivate).
+ * activity and how they sign in, their strategies, and the actions (administrator or not, break-glass
+ * access, deactivate or reactivate).
  */
 import {
+  MEMBER_SIGN_IN_LABELS,
   MEMBER_STATUS_LABELS,
   type Member,
   type MemberStatus,
@@ -37,6 +39,8 @@ interface MemberRowProps {
   isSelf: boolean;
   disabled: boolean;
   onAdminChange: (isAdmin: boolean) => void;
+  /** Administrators only: keeps password and two-factor when single sign-on is required. */
+  onBreakGlassChange: (breakGlass: boolean) => void;
   onDeactivate: () => void;
   onReactivate: () => void;
 }
@@ -46,6 +50,7 @@ export function MemberRow({
   isSelf,
   disabled,
   onAdminChange,
+  onBreakGlassChange,
   onDeactivate,
   onReactivate,
 }: MemberRowProps) {
@@ -87,6 +92,13 @@ export function MemberRow({
             )}
           </Box>
         </Typography>
+        {/* How they sign in: under the status rather than columns of their own, so the table fits a tablet. */}
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
+          {member.mfa_enabled ? MEMBER_SIGN_IN_LABELS.twoFactorOn : MEMBER_SIGN_IN_LABELS.twoFactorOff}
+        </Typography>
+        <Typography variant="body2" color="textSecondary">
+          {member.sso_linked ? MEMBER_SIGN_IN_LABELS.ssoLinked : MEMBER_SIGN_IN_LABELS.ssoNotLinked}
+        </Typography>
       </TableCell>
       <TableCell sx={{ overflowWrap: 'anywhere' }}>
         <MemberStrategies strategies={member.strategies} />
@@ -113,6 +125,27 @@ export function MemberRow({
             />
           }
         />
+        {member.is_admin && (
+          <FormControlLabel
+            sx={{ mx: 0, whiteSpace: 'nowrap', display: 'flex' }}
+            label={<Typography variant="body2">{MEMBER_SIGN_IN_LABELS.breakGlass}</Typography>}
+            control={
+              <Switch
+                size="small"
+                checked={member.break_glass}
+                // As the administrator switch: keeps its focus while saving. The server says who may
+                // (two-factor on, not the last one while single sign-on is required).
+                onChange={(event) => !disabled && onBreakGlassChange(event.target.checked)}
+                slotProps={{
+                  input: {
+                    'aria-label': MEMBER_SIGN_IN_LABELS.breakGlassSwitch(name),
+                    'aria-disabled': disabled || undefined,
+                  },
+                }}
+              />
+            }
+          />
+        )}
         <Box>
           {member.status === 'active' && !isSelf && (
             <Button

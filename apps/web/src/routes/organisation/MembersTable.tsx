@@ -1,10 +1,15 @@
 /**
- * Everyone in the organisation, with the administrator's two levers: administrator or not, and
- * deactivate / reactivate. The server decides (last administrator, only strategy master, …) and
+ * Everyone in the organisation, with how they sign in (two-factor, single sign-on) and the
+ * administrator's levers: administrator or not, break-glass access, and deactivate / reactivate. The server decides (last administrator, only strategy master, …) and
  * its refusal is shown above the table as it said it; the only-master refusal the page can foresee
  * is said in the dialog already.
  */
-import { type Member, ORGANISATION_LABELS, ORGANISATION_MESSAGES } from '@keystone/contract';
+import {
+  type Member,
+  ORGANISATION_LABELS,
+  ORGANISATION_MESSAGES,
+  type UpdateMemberRequest,
+} from '@keystone/contract';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -14,14 +19,14 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { useMembers, useUpdateMember } from '../../api/organisation';
 import { useSession } from '../../api/session';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { OutcomeAlert, useOutcome } from '../../components/outcome';
 import { RetryAlert } from '../../components/RetryAlert';
-import { ColumnHeads } from './ColumnHeads';
 import { MemberRow, memberName } from './MemberRow';
 import { strategiesOnlyMasteredBy } from './onlyMasters';
-import { OutcomeAlert, useOutcome } from './outcome';
 
-// Four columns, with the details under the name and the status, so the table fits a tablet (820 px).
+// The details under the name, and how someone signs in under their status, so the table fits a tablet (820 px).
 const COLUMNS = [
   ORGANISATION_LABELS.columnName,
   ORGANISATION_LABELS.columnStatus,
@@ -48,7 +53,7 @@ export function MembersTable() {
     );
   }
 
-  const change = (member: Member, body: { is_admin?: boolean; is_active?: boolean }) =>
+  const change = (member: Member, body: UpdateMemberRequest) =>
     update.mutate(
       { id: member.id, change: body },
       {
@@ -78,6 +83,7 @@ export function MembersTable() {
                 isSelf={member.id === session?.id}
                 disabled={update.isPending}
                 onAdminChange={(isAdmin) => change(member, { is_admin: isAdmin })}
+                onBreakGlassChange={(breakGlass) => change(member, { break_glass: breakGlass })}
                 onDeactivate={() => setDeactivating(member)}
                 onReactivate={() => change(member, { is_active: true })}
               />

@@ -1,16 +1,22 @@
-/** /organisation: what administrators run (issue 14): settings, members, invitations, security log. */
+/**
+ * /organisation: what administrators run (issue 14): settings, members, invitations, help videos,
+ * company sign-in (issue 31) and the security log.
+ */
 import {
+  ACCESS_TOKEN_LABELS,
   HELP_VIDEO_LABELS,
   MESSAGES,
   ORGANISATION_LABELS,
   ORGANISATION_MESSAGES,
   PRODUCT_NAME,
+  WEBHOOK_LABELS,
 } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useHelpVideos } from '../../api/helpVideos';
 import { useInvites } from '../../api/invites';
 import { useMembers, useOrganisation } from '../../api/organisation';
@@ -23,6 +29,27 @@ import { MembersTable } from './MembersTable';
 import { OrganisationSettings } from './OrganisationSettings';
 import { PendingInvites } from './PendingInvites';
 import { SecurityLog } from './SecurityLog';
+
+// Company sign-in's sections are the bulk of the page's forms: loaded beside the page's data.
+const CompanySignInSections = lazy(() =>
+  import('./companySignIn/CompanySignInSections').then((module) => ({
+    default: module.CompanySignInSections,
+  })),
+);
+
+// Webhooks are managed rarely: their forms and delivery log load only when the section is shown.
+const WebhooksSection = lazy(() =>
+  import('../../components/webhooks/WebhooksSection').then((module) => ({
+    default: module.WebhooksSection,
+  })),
+);
+
+// Tokens are looked at rarely: their list loads only when the section is shown.
+const OrganisationAccessTokens = lazy(() =>
+  import('./OrganisationAccessTokens').then((module) => ({ default: module.OrganisationAccessTokens })),
+);
+
+const ORGANISATION_WEBHOOKS = { strategyId: null };
 
 export function OrganisationPage() {
   return (
@@ -74,6 +101,23 @@ function AdministratorSections() {
       </SettingsSection>
       <SettingsSection heading={HELP_VIDEO_LABELS.heading}>
         <HelpVideosSettings />
+      </SettingsSection>
+      <Suspense
+        fallback={
+          <Skeleton variant="rounded" height={480} role="progressbar" aria-label="Loading company sign-in" />
+        }
+      >
+        <CompanySignInSections />
+      </Suspense>
+      <SettingsSection heading={WEBHOOK_LABELS.organisationHeading} loadingLabel={WEBHOOK_LABELS.loading}>
+        <WebhooksSection
+          owner={ORGANISATION_WEBHOOKS}
+          intro={WEBHOOK_LABELS.organisationIntro}
+          kinds={['standard']}
+        />
+      </SettingsSection>
+      <SettingsSection heading={ACCESS_TOKEN_LABELS.heading} loadingLabel={ACCESS_TOKEN_LABELS.loading}>
+        <OrganisationAccessTokens />
       </SettingsSection>
       <SettingsSection heading={ORGANISATION_LABELS.securityLogHeading}>
         <SecurityLog />

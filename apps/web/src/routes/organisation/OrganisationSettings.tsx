@@ -11,7 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { useOrganisation, useUpdateOrganisation } from '../../api/organisation';
 import { BusyButton } from '../../components/BusyButton';
-import { OutcomeAlert, useOutcome } from './outcome';
+import { OutcomeAlert, useOutcome } from '../../components/outcome';
 
 export function OrganisationSettings() {
   const organisation = useOrganisation();

@@ -14,9 +14,9 @@ import { useState } from 'react';
 import { type Invite, useInvites, useResendInvite, useRevokeInvite } from '../../api/invites';
 import { BreakableEmail } from '../../components/BreakableEmail';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { OutcomeAlert, useOutcome } from '../../components/outcome';
 import { RetryAlert } from '../../components/RetryAlert';
 import { formatDateTime, timeAgo } from '../../lib/timeAgo';
-import { OutcomeAlert, useOutcome } from './outcome';
 
 export function PendingInvites() {
   const invites = useInvites();

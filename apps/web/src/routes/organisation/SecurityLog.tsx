@@ -26,9 +26,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { type SecurityLogFilter, useMembers, useSecurityLog } from '../../api/organisation';
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { RetryAlert } from '../../components/RetryAlert';
 import { formatDateTime } from '../../lib/timeAgo';
-import { ColumnHeads } from './ColumnHeads';
 import { SecurityLogFilters } from './SecurityLogFilters';
 
 const COLUMNS = [

@@ -1,5 +1,5 @@
 /** /portfolio (issue 18): every strategy the user takes part in, at a glance, from one request. */
-import { PORTFOLIO_TEXT, PRODUCT_NAME, TREND_TEXT } from '@keystone/contract';
+import { PORTFOLIO_TEXT, PRODUCT_NAME, SPREADSHEET_TEXT, TREND_TEXT } from '@keystone/contract';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { portfolioFailure, usePortfolioQuery } from '../../api/portfolio';
 import { RetryAlert } from '../../components/RetryAlert';
+import { SheetDownloads } from '../../components/SheetDownloads';
 import { StatusLegend } from '../../components/StatusLegend';
 import { STACK_ORDER } from '../../components/statusTrend/StatusTrendChart';
 import { PortfolioTable } from './PortfolioTable';
@@ -45,6 +46,12 @@ export function PortfolioPage() {
             sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
           >
             <StatusLegend codes={LEGEND_ORDER} sx={{ gap: 2 }} />
+            <SheetDownloads
+              files={[
+                { kind: 'portfolioXlsx', label: SPREADSHEET_TEXT.portfolioXlsx },
+                { kind: 'portfolioCsv', label: SPREADSHEET_TEXT.portfolioCsv },
+              ]}
+            />
             {/* The bars' counts in words, for anyone who cannot hover them or tell the colours apart. */}
             <FormControlLabel
               control={

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { useMfaStatus, useStartTotpSetup } from '../../api/mfa';
 import { BusyButton } from '../../components/BusyButton';
@@ -16,23 +16,32 @@ import { RecoveryCodesList } from './RecoveryCodesList';
 import { TwoFactorDisableForm } from './TwoFactorDisableForm';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
-export function TwoFactorSettings() {
+interface TwoFactorSettingsProps {
+  /** Called once two-factor is on and no recovery codes wait to be saved. */
+  onReady?: () => void;
+}
+
+export function TwoFactorSettings({ onReady }: TwoFactorSettingsProps) {
   return (
     <Box component="section" aria-labelledby="two-factor-heading" sx={{ mt: 1 }}>
       <Typography id="two-factor-heading" variant="h3" sx={{ mb: 1 }}>
         Two-factor authentication
       </Typography>
-      <TwoFactorBody />
+      <TwoFactorBody onReady={onReady} />
     </Box>
   );
 }
 
-function TwoFactorBody() {
+function TwoFactorBody({ onReady }: TwoFactorSettingsProps) {
   const status = useMfaStatus();
   const setup = useStartTotpSetup();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [turningOff, setTurningOff] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const ready = status.data?.enabled === true && recoveryCodes === null;
+  useEffect(() => {
+    if (ready) onReady?.();
+  }, [ready, onReady]);
 
   if (status.isPending) return <CircularProgress aria-label="Loading two-factor authentication" />;
   if (status.isError) return <Alert severity="error">{MFA_MESSAGES.statusFailed}</Alert>;

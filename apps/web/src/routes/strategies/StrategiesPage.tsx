@@ -23,6 +23,7 @@ import {
 import { RetryAlert } from '../../components/RetryAlert';
 import { portfolioPath } from '../paths';
 import { StartFromExample } from './StartFromExample';
+import { StartFromSpreadsheet } from './StartFromSpreadsheet';
 import { CreateStrategyTile, StrategyCard } from './StrategyCard';
 
 const gridSx = {
@@ -53,16 +54,35 @@ export function StrategiesPage() {
   const example = useCreateExampleStrategy();
   const userId = session?.id ?? 0;
 
-  const open = { onSuccess: (strategy: { id: number }) => navigate(`/strategy/${strategy.id}`) };
-  const createAndOpen = () => create.mutate(undefined, open);
-  const exampleAndOpen = () => example.mutate(undefined, open);
+  // Through the promise, not mutate's per-call onSuccess: TanStack calls that one only while the
+  // page's observer has listeners, and on a loaded CI machine an answer that landed never opened
+  // the new strategy. The promise settles whatever the page is doing; a failure is shown from the
+  // mutation's own state below.
+  const createThenOpen = (mutation: typeof create) => () => {
+    mutation.mutateAsync().then(
+      (strategy) => navigate(`/strategy/${strategy.id}`),
+      () => undefined,
+    );
+  };
+  const createAndOpen = createThenOpen(create);
+  const exampleAndOpen = createThenOpen(example);
   const startFromExample = (variant: 'text' | 'contained') => (
-    <StartFromExample
-      onStart={exampleAndOpen}
-      pending={example.isPending}
-      disabled={create.isPending}
-      variant={variant}
-    />
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1,
+        justifyContent: variant === 'contained' ? 'flex-start' : 'center',
+      }}
+    >
+      <StartFromExample
+        onStart={exampleAndOpen}
+        pending={example.isPending}
+        disabled={create.isPending}
+        variant={variant}
+      />
+      <StartFromSpreadsheet variant={variant === 'contained' ? 'outlined' : 'text'} />
+    </Box>
   );
 
   const all = strategies.data ?? [];

@@ -2,12 +2,21 @@
  * /strategy-settings/:id (spec §2): the notification settings of a strategy, for its masters.
  * Anyone else is sent to the strategy page; a strategy that is gone shows the missing message.
  */
-import { canEditStrategy, PRODUCT_NAME, PROGRESS_MESSAGES, STRATEGY_MESSAGES } from '@keystone/contract';
+import {
+  canEditStrategy,
+  PRODUCT_NAME,
+  PROGRESS_MESSAGES,
+  STRATEGY_MESSAGES,
+  WEBHOOK_KINDS,
+  WEBHOOK_LABELS,
+} from '@keystone/contract';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useMemo } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useNotificationSettingsQuery } from '../../api/progress';
 import { useSession } from '../../api/session';
@@ -17,6 +26,14 @@ import { StrategyMissing } from '../../components/StrategyMissing';
 import { wrappingChipSx } from '../../components/wrappingChip';
 import { personName } from '../../lib/personName';
 import { SettingsForm } from './SettingsForm';
+import { SettingsSection } from './SettingsSection';
+
+// Webhooks and chat channels are set up rarely: their code loads only with their section.
+const WebhooksSection = lazy(() =>
+  import('../../components/webhooks/WebhooksSection').then((module) => ({
+    default: module.WebhooksSection,
+  })),
+);
 
 const pageSx = { px: { xs: 2, sm: 4 }, py: 4, maxWidth: 960, width: '100%', mx: 'auto' } as const;
 
@@ -82,6 +99,22 @@ export function StrategySettingsPage() {
         </Link>
       </Typography>
       <SettingsForm strategyId={strategyId} settings={settings.data} />
+      <StrategyWebhooks strategyId={strategyId} />
     </Box>
+  );
+}
+
+function StrategyWebhooks({ strategyId }: { strategyId: number }) {
+  const owner = useMemo(() => ({ strategyId }), [strategyId]);
+  return (
+    <SettingsSection heading={WEBHOOK_LABELS.strategyHeading}>
+      <Suspense
+        fallback={
+          <Skeleton variant="rounded" height={160} role="progressbar" aria-label={WEBHOOK_LABELS.loading} />
+        }
+      >
+        <WebhooksSection owner={owner} intro={WEBHOOK_LABELS.strategyIntro} kinds={WEBHOOK_KINDS} />
+      </Suspense>
+    </SettingsSection>
   );
 }

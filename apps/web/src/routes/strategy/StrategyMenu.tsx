@@ -1,5 +1,10 @@
 /** The strategy page's menu (spec §2): preview, downloads, other pages, and for masters settings and delete. */
-import { PDF_MESSAGES, READINGS_CSV_TEXT, STRATEGY_MESSAGES } from '@keystone/contract';
+import {
+  PDF_MESSAGES,
+  READINGS_CSV_TEXT,
+  SPREADSHEET_MENU_TEXT,
+  STRATEGY_MESSAGES,
+} from '@keystone/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -23,10 +28,13 @@ import { ApiError } from '../../api/client';
 import { downloadReadingsCsv } from '../../api/measures';
 import { pdfFailure, usePdfDownload } from '../../api/pdf';
 import { forgetLastActiveStrategy } from '../../api/session';
+import type { StrategyDownload } from '../../api/spreadsheets';
 import { failureMessage, useDeleteStrategy } from '../../api/strategies';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PdfProgress } from '../../components/PdfProgress';
 import { useStrategyEditing } from './strategyEditing';
+
+const SHEET_ITEMS: readonly StrategyDownload[] = ['strategyXlsx', 'strategyCsv', 'historyCsv'];
 
 interface StrategyMenuProps {
   onTogglePreview: () => void;
@@ -39,6 +47,11 @@ export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps)
   const deleteStrategy = useDeleteStrategy();
   const pdf = usePdfDownload('strategy');
   const csv = useMutation({ mutationFn: downloadReadingsCsv });
+  // The spreadsheets' code is fetched on first use: the strategy page does not carry it.
+  const sheet = useMutation({
+    mutationFn: async (kind: StrategyDownload) =>
+      (await import('../../api/spreadsheets')).downloadStrategySheet(kind, strategyId),
+  });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const menuId = useId();
@@ -53,6 +66,13 @@ export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps)
     csv.mutate(strategyId, {
       onError: (error) =>
         reportError(error instanceof ApiError && error.detail ? error.detail : READINGS_CSV_TEXT.failed),
+    });
+  const downloadSheet = (kind: StrategyDownload) => () =>
+    sheet.mutate(kind, {
+      onError: (error) =>
+        reportError(
+          error instanceof ApiError && error.detail ? error.detail : SPREADSHEET_MENU_TEXT.downloadFailed,
+        ),
     });
   const confirmDelete = () =>
     deleteStrategy.mutate(strategyId, {
@@ -109,6 +129,14 @@ export function StrategyMenu({ onTogglePreview, onDownload }: StrategyMenuProps)
           </ListItemIcon>
           <ListItemText>{READINGS_CSV_TEXT.download}</ListItemText>
         </MenuItem>
+        {SHEET_ITEMS.map((kind) => (
+          <MenuItem key={kind} onClick={choose(downloadSheet(kind))} disabled={sheet.isPending}>
+            <ListItemIcon>
+              <TableChartOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{SPREADSHEET_MENU_TEXT[kind]}</ListItemText>
+          </MenuItem>
+        ))}
         <Divider />
         <MenuItem onClick={choose(() => navigate('/strategies'))}>
           <ListItemIcon>

@@ -5,7 +5,7 @@
 import { TIMINGS } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '../../api/errorMessages';
+import { errorMessage } from '../api/errorMessages';
 
 export interface Outcome {
   severity: 'success' | 'error';

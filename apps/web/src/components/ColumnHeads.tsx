@@ -1,4 +1,4 @@
-/** The head row of the page's tables: one bold, unwrapped cell per column. */
+/** The head row of a settings table: one bold, unwrapped cell per column. */
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_keys" ADD COLUMN "second_factor" boolean DEFAULT false NOT NULL;

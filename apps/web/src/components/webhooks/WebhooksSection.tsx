@@ -4,7 +4,6 @@
  * shown once. Loaded apart from its page (React.lazy): no other page carries this code.
  */
 import { WEBHOOK_LABELS, type WebhookKind } from '@keystone/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -14,9 +13,9 @@ import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { useWebhookEndpoints, type WebhookOwner } from '../../api/webhooks';
 import { announce } from '../../lib/announcer';
-import { CopyableValue } from '../CopyableValue';
 import { OutcomeAlert, useOutcome } from '../outcome';
 import { RetryAlert } from '../RetryAlert';
+import { ShownOnce } from '../ShownOnce';
 import { type EndpointActions, WebhookEndpointCard } from './WebhookEndpointCard';
 import { WebhookForm } from './WebhookForm';
 
@@ -89,7 +88,21 @@ export function WebhooksSection({ owner, intro, kinds }: WebhooksSectionProps) {
         {intro}
       </Typography>
       <OutcomeAlert outcome={outcome.outcome} onClose={outcome.clear} />
-      {secret && <SecretShownOnce shown={secret} onDone={() => setSecret(null)} />}
+      {secret && (
+        // The server keeps the secret sealed and never answers it again.
+        <ShownOnce
+          label={WEBHOOK_LABELS.newSecret}
+          value={secret.secret}
+          copyLabel={WEBHOOK_LABELS.copySecret}
+          doneLabel={WEBHOOK_LABELS.secretSaved}
+          detail={secret.detail}
+          onDone={() => setSecret(null)}
+        >
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {WEBHOOK_LABELS.secretWarning}
+          </Typography>
+        </ShownOnce>
+      )}
       {endpoints.data.length === 0 ? (
         <Typography color="textSecondary" sx={{ mb: 2 }}>
           {WEBHOOK_LABELS.none}
@@ -152,31 +165,5 @@ export function WebhooksSection({ owner, intro, kinds }: WebhooksSectionProps) {
         </Button>
       )}
     </Box>
-  );
-}
-
-/** A new signing secret, shown this once (the server keeps it sealed and never answers it again). */
-function SecretShownOnce({ shown, onDone }: { shown: ShownSecret; onDone: () => void }) {
-  return (
-    // A region rather than an alert: its words are announced when it appears, the secret is not read out.
-    <Alert
-      severity="warning"
-      role="region"
-      aria-label={WEBHOOK_LABELS.newSecret}
-      sx={{ my: 2, '& .MuiAlert-message': { minWidth: 0 } }}
-    >
-      <Typography variant="body2">{shown.detail}</Typography>
-      <Typography variant="body2" sx={{ mt: 1 }}>
-        {WEBHOOK_LABELS.secretWarning}
-      </Typography>
-      <CopyableValue
-        label={WEBHOOK_LABELS.newSecret}
-        value={shown.secret}
-        copyLabel={WEBHOOK_LABELS.copySecret}
-      />
-      <Button variant="contained" size="small" onClick={onDone}>
-        {WEBHOOK_LABELS.secretSaved}
-      </Button>
-    </Alert>
   );
 }

@@ -5,7 +5,6 @@
  */
 import { ACCESS_TOKEN_LABELS, type OrganisationAccessToken } from '@keystone/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -14,14 +13,13 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useOrganisationAccessTokens, useRevokeOrganisationAccessToken } from '../../api/accessTokens';
 import { errorMessage } from '../../api/errorMessages';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OutcomeAlert, useOutcome } from '../../components/outcome';
 import { RetryAlert } from '../../components/RetryAlert';
-import { formatDateTime, timeAgo } from '../../lib/timeAgo';
+import { LastUsed, useTokenRevoke } from '../../components/tokenRevoke';
+import { formatDateTime } from '../../lib/timeAgo';
 
 const COLUMNS = [
   ACCESS_TOKEN_LABELS.columnName,
@@ -34,9 +32,12 @@ const COLUMNS = [
 
 export function OrganisationAccessTokens() {
   const tokens = useOrganisationAccessTokens();
-  const revoke = useRevokeOrganisationAccessToken();
   const outcome = useOutcome();
-  const [revoking, setRevoking] = useState<OrganisationAccessToken | null>(null);
+  const revoke = useTokenRevoke<OrganisationAccessToken>(
+    useRevokeOrganisationAccessToken(),
+    ACCESS_TOKEN_LABELS,
+    outcome,
+  );
   if (tokens.isPending) {
     return (
       <Skeleton variant="rounded" height={160} role="progressbar" aria-label={ACCESS_TOKEN_LABELS.loading} />
@@ -79,44 +80,16 @@ export function OrganisationAccessTokens() {
                   <TableCell>{ACCESS_TOKEN_LABELS.scopeLabels[token.scope]}</TableCell>
                   <TableCell>{formatDateTime(token.expires_at)}</TableCell>
                   <TableCell>
-                    {token.last_used_at ? (
-                      <span title={formatDateTime(token.last_used_at)}>{timeAgo(token.last_used_at)}</span>
-                    ) : (
-                      ACCESS_TOKEN_LABELS.neverUsed
-                    )}
+                    <LastUsed at={token.last_used_at} words={ACCESS_TOKEN_LABELS} />
                   </TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => setRevoking(token)}
-                      aria-label={ACCESS_TOKEN_LABELS.revokeButton(token.name)}
-                    >
-                      {ACCESS_TOKEN_LABELS.revoke}
-                    </Button>
-                  </TableCell>
+                  <TableCell>{revoke.button(token)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </TableContainer>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={ACCESS_TOKEN_LABELS.confirmRevokeTitle(revoking?.name ?? '')}
-        message={ACCESS_TOKEN_LABELS.confirmRevokeMessage}
-        confirmLabel={ACCESS_TOKEN_LABELS.revoke}
-        pending={revoke.isPending}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: outcome.succeeded,
-            onError: (error) => outcome.failed(error, ACCESS_TOKEN_LABELS.revokeFailed),
-            onSettled: () => setRevoking(null),
-          })
-        }
-        onClose={() => setRevoking(null)}
-      />
+      {revoke.dialog}
     </Box>
   );
 }

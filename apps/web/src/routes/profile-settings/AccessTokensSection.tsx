@@ -13,9 +13,7 @@ import {
   TOKEN_SCOPES,
   type TokenScope,
 } from '@keystone/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -36,12 +34,12 @@ import { ApiError } from '../../api/client';
 import { errorMessage } from '../../api/errorMessages';
 import { BusyButton } from '../../components/BusyButton';
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { CopyableValue } from '../../components/CopyableValue';
 import { OutcomeAlert, useOutcome } from '../../components/outcome';
 import { RetryAlert } from '../../components/RetryAlert';
+import { ShownOnce } from '../../components/ShownOnce';
+import { LastUsed, useTokenRevoke } from '../../components/tokenRevoke';
 import { announce } from '../../lib/announcer';
-import { formatDateTime, timeAgo } from '../../lib/timeAgo';
+import { formatDateTime } from '../../lib/timeAgo';
 
 const COLUMNS = [
   ACCESS_TOKEN_LABELS.columnName,
@@ -75,33 +73,19 @@ export function AccessTokensSection() {
         {ACCESS_TOKEN_LABELS.intro}
       </Typography>
       <OutcomeAlert outcome={outcome.outcome} onClose={outcome.clear} />
-      {created && <NewToken created={created} onDone={() => setCreated(null)} />}
+      {created && (
+        <ShownOnce
+          label={ACCESS_TOKEN_LABELS.newToken}
+          value={created.token}
+          copyLabel={ACCESS_TOKEN_LABELS.copyToken}
+          doneLabel={ACCESS_TOKEN_LABELS.tokenSaved}
+          detail={created.detail || ACCESS_TOKEN_MESSAGES.created}
+          onDone={() => setCreated(null)}
+        />
+      )}
       <TokenList tokens={tokens.data} outcome={outcome} />
       <CreateTokenForm onCreated={setCreated} outcome={outcome} />
     </Box>
-  );
-}
-
-/** The token itself, shown this once (only its hash is kept): copy it, then say it is saved. */
-function NewToken({ created, onDone }: { created: CreateAccessTokenResponse; onDone: () => void }) {
-  return (
-    // A region rather than an alert: the warning is announced on creation, the token is not read out.
-    <Alert
-      severity="warning"
-      role="region"
-      aria-label={ACCESS_TOKEN_LABELS.newToken}
-      sx={{ my: 2, '& .MuiAlert-message': { minWidth: 0 } }}
-    >
-      <Typography variant="body2">{created.detail || ACCESS_TOKEN_MESSAGES.created}</Typography>
-      <CopyableValue
-        label={ACCESS_TOKEN_LABELS.newToken}
-        value={created.token}
-        copyLabel={ACCESS_TOKEN_LABELS.copyToken}
-      />
-      <Button variant="contained" size="small" onClick={onDone}>
-        {ACCESS_TOKEN_LABELS.tokenSaved}
-      </Button>
-    </Alert>
   );
 }
 
@@ -121,8 +105,7 @@ interface TokenListProps {
 }
 
 function TokenList({ tokens, outcome }: TokenListProps) {
-  const revoke = useRevokeAccessToken();
-  const [revoking, setRevoking] = useState<AccessToken | null>(null);
+  const revoke = useTokenRevoke<AccessToken>(useRevokeAccessToken(), ACCESS_TOKEN_LABELS, outcome);
   if (tokens.length === 0) {
     return (
       <Typography color="textSecondary" sx={{ my: 2 }}>
@@ -147,43 +130,15 @@ function TokenList({ tokens, outcome }: TokenListProps) {
                   <Expiry expiresAt={token.expires_at} />
                 </TableCell>
                 <TableCell>
-                  {token.last_used_at ? (
-                    <span title={formatDateTime(token.last_used_at)}>{timeAgo(token.last_used_at)}</span>
-                  ) : (
-                    ACCESS_TOKEN_LABELS.neverUsed
-                  )}
+                  <LastUsed at={token.last_used_at} words={ACCESS_TOKEN_LABELS} />
                 </TableCell>
-                <TableCell>
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() => setRevoking(token)}
-                    aria-label={ACCESS_TOKEN_LABELS.revokeButton(token.name)}
-                  >
-                    {ACCESS_TOKEN_LABELS.revoke}
-                  </Button>
-                </TableCell>
+                <TableCell>{revoke.button(token)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </TableContainer>
-      <ConfirmDialog
-        open={revoking !== null}
-        title={ACCESS_TOKEN_LABELS.confirmRevokeTitle(revoking?.name ?? '')}
-        message={ACCESS_TOKEN_LABELS.confirmRevokeMessage}
-        confirmLabel={ACCESS_TOKEN_LABELS.revoke}
-        pending={revoke.isPending}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: outcome.succeeded,
-            onError: (error) => outcome.failed(error, ACCESS_TOKEN_LABELS.revokeFailed),
-            onSettled: () => setRevoking(null),
-          })
-        }
-        onClose={() => setRevoking(null)}
-      />
+      {revoke.dialog}
     </>
   );
 }

@@ -11,9 +11,7 @@ import {
   type ScimToken,
   SSO_MESSAGES,
 } from '@keystone/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -29,10 +27,11 @@ import { errorMessage } from '../../../api/errorMessages';
 import { useCreateScimToken, useRevokeScimToken, useScimTokens } from '../../../api/scim';
 import { BusyButton } from '../../../components/BusyButton';
 import { ColumnHeads } from '../../../components/ColumnHeads';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CopyableValue } from '../../../components/CopyableValue';
 import { OutcomeAlert, useOutcome } from '../../../components/outcome';
 import { RetryAlert } from '../../../components/RetryAlert';
+import { ShownOnce } from '../../../components/ShownOnce';
+import { LastUsed, useTokenRevoke } from '../../../components/tokenRevoke';
 import { announce } from '../../../lib/announcer';
 import { formatDateTime, timeAgo } from '../../../lib/timeAgo';
 
@@ -71,29 +70,19 @@ export function ScimSection() {
         copyLabel={SCIM_LABELS.copyBaseUrl}
       />
       <OutcomeAlert outcome={outcome.outcome} onClose={outcome.clear} />
-      {created && <NewToken created={created} onDone={() => setCreated(null)} />}
+      {created && (
+        <ShownOnce
+          label={SCIM_LABELS.newToken}
+          value={created.token}
+          copyLabel={SCIM_LABELS.copyToken}
+          doneLabel={SCIM_LABELS.tokenSaved}
+          detail={created.detail || SSO_MESSAGES.scimTokenCreated}
+          onDone={() => setCreated(null)}
+        />
+      )}
       <TokenList tokens={tokens.data.tokens} outcome={outcome} />
       <CreateTokenForm onCreated={setCreated} outcome={outcome} />
     </Box>
-  );
-}
-
-/** The token itself, shown this once (only its hash is kept): copy it, then say it is saved. */
-function NewToken({ created, onDone }: { created: CreateScimTokenResponse; onDone: () => void }) {
-  return (
-    // A region rather than an alert: the warning is announced on creation, the token is not read out.
-    <Alert
-      severity="warning"
-      role="region"
-      aria-label={SCIM_LABELS.newToken}
-      sx={{ my: 2, '& .MuiAlert-message': { minWidth: 0 } }}
-    >
-      <Typography variant="body2">{created.detail || SSO_MESSAGES.scimTokenCreated}</Typography>
-      <CopyableValue label={SCIM_LABELS.newToken} value={created.token} copyLabel={SCIM_LABELS.copyToken} />
-      <Button variant="contained" size="small" onClick={onDone}>
-        {SCIM_LABELS.tokenSaved}
-      </Button>
-    </Alert>
   );
 }
 
@@ -103,8 +92,7 @@ interface TokenListProps {
 }
 
 function TokenList({ tokens, outcome }: TokenListProps) {
-  const revoke = useRevokeScimToken();
-  const [revoking, setRevoking] = useState<ScimToken | null>(null);
+  const revoke = useTokenRevoke<ScimToken>(useRevokeScimToken(), SCIM_LABELS, outcome);
   if (tokens.length === 0) {
     return (
       <Typography color="textSecondary" sx={{ my: 2 }}>
@@ -130,43 +118,15 @@ function TokenList({ tokens, outcome }: TokenListProps) {
                   )}
                 </TableCell>
                 <TableCell>
-                  {token.last_used_at ? (
-                    <span title={formatDateTime(token.last_used_at)}>{timeAgo(token.last_used_at)}</span>
-                  ) : (
-                    SCIM_LABELS.neverUsed
-                  )}
+                  <LastUsed at={token.last_used_at} words={SCIM_LABELS} />
                 </TableCell>
-                <TableCell>
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() => setRevoking(token)}
-                    aria-label={SCIM_LABELS.revokeButton(token.name)}
-                  >
-                    {SCIM_LABELS.revoke}
-                  </Button>
-                </TableCell>
+                <TableCell>{revoke.button(token)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </TableContainer>
-      <ConfirmDialog
-        open={revoking !== null}
-        title={SCIM_LABELS.confirmRevokeTitle(revoking?.name ?? '')}
-        message={SCIM_LABELS.confirmRevokeMessage}
-        confirmLabel={SCIM_LABELS.revoke}
-        pending={revoke.isPending}
-        onConfirm={() =>
-          revoking &&
-          revoke.mutate(revoking.id, {
-            onSuccess: outcome.succeeded,
-            onError: (error) => outcome.failed(error, SCIM_LABELS.revokeFailed),
-            onSettled: () => setRevoking(null),
-          })
-        }
-        onClose={() => setRevoking(null)}
-      />
+      {revoke.dialog}
     </>
   );
 }

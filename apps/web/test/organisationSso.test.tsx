@@ -240,6 +240,24 @@ describe('/organisation: SCIM provisioning', () => {
     expect(await screen.findByText(SSO_MESSAGES.scimTokenRevoked)).toBeTruthy();
     await waitFor(() => expect(within(table).queryByText('Okta')).toBeNull());
   }, 20_000);
+
+  it('should show a name the server refuses at its field, and put focus there', async () => {
+    const refusal = 'A token with this name exists already.';
+    startServer(true, {
+      'GET /api/organisation/scim-tokens/': ok({ base_url: 'https://keystone.example/scim/v2', tokens: [] }),
+      'POST /api/organisation/scim-tokens/': {
+        status: 400,
+        body: { detail: 'Check the form.', errors: { name: [refusal] } },
+      },
+    });
+    renderApp('/organisation');
+    const form = within(await screen.findByRole('form', { name: SCIM_LABELS.create }, { timeout: 10_000 }));
+    const name = form.getByLabelText(SCIM_LABELS.tokenName);
+    fireEvent.change(name, { target: { value: 'Okta' } });
+    fireEvent.click(form.getByRole('button', { name: SCIM_LABELS.create }));
+    expect(await form.findByText(refusal)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  }, 20_000);
 });
 
 describe('/organisation: members’ sign-in', () => {

@@ -159,8 +159,10 @@ function CreateTokenForm({ onCreated, outcome }: CreateTokenFormProps) {
       },
       onError: (error) => {
         const fieldError = error instanceof ApiError ? error.fieldErrors.name?.[0] : undefined;
-        if (fieldError) setProblem(fieldError);
-        else outcome.failed(error, SCIM_LABELS.createFailed);
+        if (fieldError) {
+          setProblem(fieldError);
+          field.current?.focus();
+        } else outcome.failed(error, SCIM_LABELS.createFailed);
       },
     });
   };

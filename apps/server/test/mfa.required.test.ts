@@ -3,7 +3,7 @@
  * without a second factor, may only set one up (and read who is signed in, and sign out) until it
  * is on; every other call answers 403 `second_factor_setup_required`, and it holds no socket.
  */
-import { AUTH_CODES, SOCKET_CLOSE, SSO_MESSAGES } from '@keystone/contract';
+import { ACCESS_TOKEN_MESSAGES, AUTH_CODES, SOCKET_CLOSE, SSO_MESSAGES } from '@keystone/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authKeys } from '../src/db/schema';
@@ -142,6 +142,43 @@ describe('two-factor required by the organisation', () => {
     expect((await org.update(adminKey, { mfa_required: 'everyone' })).status).toBe(200);
     expect((await normalCall(withMfa.key)).status).toBe(200);
     expect((await normalCall(without.key)).body).toEqual(SETUP_REQUIRED);
+  });
+
+  it('should hold back the access tokens of someone it covers who has no second factor, until they set it up', async () => {
+    const { organisationId, adminKey } = await organisationWith('off');
+    await setUpTotp(adminKey);
+    const makeToken = async (key: string) => {
+      const made = await server.api('POST', '/api/access-tokens/', {
+        token: key,
+        body: { name: 'Script', scope: 'read', expires_in_days: 30 },
+      });
+      expect(made.status).toBe(201);
+      return made.body.token as string;
+    };
+    const member = await server.createUser({ organisationId });
+    const memberKey = await server.loginAs(member);
+    const passwordToken = await makeToken(memberKey);
+    // A session whose provider asked for a second factor makes a token the policy leaves alone.
+    const provider = await completeLogin(server.ctx, member.id, 'sso', ORIGIN, {
+      providerSecondFactor: true,
+    });
+    if (!('key' in provider)) throw new Error('expected a session');
+    const providerToken = await makeToken(provider.key);
+    expect((await normalCall(passwordToken)).status).toBe(200);
+
+    expect((await org.update(adminKey, { mfa_required: 'everyone' })).status).toBe(200);
+    const held = await normalCall(passwordToken);
+    expect(held.status).toBe(403);
+    expect(held.body).toEqual({
+      detail: ACCESS_TOKEN_MESSAGES.secondFactorRequired,
+      code: AUTH_CODES.secondFactorSetupRequired,
+    });
+    expect((await normalCall(providerToken)).status).toBe(200);
+
+    // Once the person has a second factor, the token works again.
+    const again = await server.loginAs(member);
+    await setUpTotp(again);
+    expect((await normalCall(passwordToken)).status).toBe(200);
   });
 
   it('should refuse a socket to a pending session, and allow it once two-factor is on', async () => {

@@ -3,7 +3,7 @@
  * administrators (password and two-factor) kept, never the last way in removed, sessions not begun
  * through the provider ended, and a provider that is down.
  */
-import { AUTH_CODES, MESSAGES, SSO_MESSAGES } from '@keystone/contract';
+import { ACCESS_TOKEN_MESSAGES, AUTH_CODES, MESSAGES, SSO_MESSAGES } from '@keystone/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents } from '../src/db/schema';
@@ -17,6 +17,13 @@ describe('single sign-on required', () => {
   let member: TestUser;
   let memberPasswordKey: string;
   let memberSsoKey: string;
+  /** Personal access tokens made in the member's password session and in their provider session. */
+  let passwordSessionToken: string;
+  let ssoSessionToken: string;
+  /** A member with two-factor on, between their password and their code when it is switched on. */
+  let codeMember: TestUser;
+  let codeMemberSecret: string;
+  let openChallenge: string;
 
   const me = (key: string) => sso.server.api('GET', '/api/get-user-details/', { token: key });
   const setMember = (id: number, body: Record<string, unknown>) =>
@@ -40,7 +47,31 @@ describe('single sign-on required', () => {
     sso.account('mia@acme.test');
     memberSsoKey = (await sso.signIn('mia@acme.test')).body.key;
     expect(memberSsoKey).toEqual(expect.any(String));
+    passwordSessionToken = await makeToken(memberPasswordKey, 'Password session');
+    ssoSessionToken = await makeToken(memberSsoKey, 'Provider session');
+
+    codeMember = await sso.server.createUser({ organisationId: sso.organisationId, email: 'max@acme.test' });
+    const codeMemberKey = await sso.server.loginAs(codeMember);
+    codeMemberSecret = (await sso.server.api('POST', '/api/auth/mfa/totp/setup/', { token: codeMemberKey }))
+      .body.secret;
+    const on = await sso.server.api('POST', '/api/auth/mfa/totp/confirm/', {
+      token: codeMemberKey,
+      body: { code: codeFor(codeMemberSecret, -1) },
+    });
+    expect(on.status).toBe(200);
+    const first = await passwordLogin(codeMember);
+    expect(first.body.mfa_required).toBe(true);
+    openChallenge = first.body.mfa_token;
   });
+
+  async function makeToken(key: string, name: string): Promise<string> {
+    const made = await sso.server.api('POST', '/api/access-tokens/', {
+      token: key,
+      body: { name, scope: 'read', expires_in_days: 30 },
+    });
+    expect(made.status).toBe(201);
+    return made.body.token;
+  }
   afterAll(() => sso.close());
 
   it('is refused while no administrator could still sign in, and nothing changes', async () => {
@@ -85,6 +116,29 @@ describe('single sign-on required', () => {
     expect(ended.body.detail).toBe('Invalid token.');
     expect((await me(memberSsoKey)).status).toBe(200);
     expect((await me(sso.adminKey)).status).toBe(200);
+  });
+
+  it('holds back the access tokens made in sessions not begun through the provider', async () => {
+    const held = await me(passwordSessionToken);
+    expect(held.status).toBe(403);
+    expect(held.body).toEqual({ detail: ACCESS_TOKEN_MESSAGES.ssoRequired, code: AUTH_CODES.ssoRequired });
+    const kept = await me(ssoSessionToken);
+    expect(kept.status).toBe(200);
+    expect(kept.body.email).toBe('mia@acme.test');
+  });
+
+  it('refuses a code sent after it was switched on, on the security log', async () => {
+    await awayFromStepEdge();
+    const refused = await sso.server.api('POST', '/api/auth/login/mfa/', {
+      body: { mfa_token: openChallenge, code: codeFor(codeMemberSecret) },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: SSO_MESSAGES.ssoRequired, code: AUTH_CODES.ssoRequired });
+    const logged = await sso.server.database.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.kind, 'login_failed'), eq(securityEvents.userId, codeMember.id)));
+    expect(logged.map((event) => event.detail)).toContainEqual({ reason: 'sso_required' });
   });
 
   it('refuses a member’s password only after it matched, with the code the web app acts on', async () => {

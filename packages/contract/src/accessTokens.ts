@@ -36,6 +36,12 @@ export const ACCESS_TOKEN_MESSAGES = {
   sessionOnly: 'This can only be done while signed in to Keystone, not with an access token.',
   expired: 'This access token has expired. Create a new one in your profile settings.',
   tooManyCalls: `This access token made more than ${ACCESS_TOKEN_CALLS_PER_MINUTE} calls in a minute. Wait a moment and try again.`,
+  /** Made in a session that did not begin with the organisation's provider, which it now requires. */
+  ssoRequired:
+    'Your organisation now requires single sign-on. Sign in with it, then create a new token in your profile settings.',
+  /** The organisation requires a second factor of its person, who has none. */
+  secondFactorRequired:
+    'Your organisation requires two-factor sign-in. Set it up in your profile settings; this token works again once it is on.',
 } as const;
 
 export const accessTokenSchema = z

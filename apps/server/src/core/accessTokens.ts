@@ -5,12 +5,13 @@
  * them here (revokeAccessTokensOf), so reactivating a person does not revive them.
  */
 import { ACCESS_TOKEN_PREFIX, fullName } from '@keystone/contract';
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client';
-import { personalAccessTokens, users } from '../db/schema';
+import { organisations, personalAccessTokens, users } from '../db/schema';
 import { sha256 } from '../lib/secrets';
 import type { SignedIn } from './actor';
+import { policyCovers } from './secondFactorPolicy';
 import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 import { displayNameOf } from './userPresenters';
 
@@ -22,9 +23,13 @@ export const isAccessToken = (key: string) => key.startsWith(ACCESS_TOKEN_PREFIX
 /** A token's person, as the call's `request.user`, with which token it came with. */
 export type TokenHolder = SignedIn & Required<Pick<SignedIn, 'accessToken'>>;
 
-/** Why a presented token opens nothing: unknown (or its person deactivated), revoked, or expired. */
+/**
+ * Why a presented token opens nothing: unknown (or its person deactivated), revoked, expired, or
+ * held back by the organisation's sign-in rules: single sign-on required and the token made in a
+ * session that did not begin with it, or two-factor required of a person who has none.
+ */
 export interface RefusedToken {
-  refused: 'unknown' | 'revoked' | 'expired';
+  refused: 'unknown' | 'revoked' | 'expired' | 'sso_required' | 'second_factor_required';
   /** The token and its person, when it is known. */
   tokenId?: number;
   userId?: number;
@@ -60,15 +65,30 @@ export async function holderOfAccessToken(
       lastName: users.lastName,
       isAdmin: users.isAdmin,
       isActive: users.isActive,
+      madeWithSso: sql<boolean>`${personalAccessTokens.signInMethod} = 'sso'`,
+      madeWithSecondFactor: personalAccessTokens.secondFactor,
+      mfaPolicy: organisations.mfaRequired,
+      ssoRequired: sql<boolean>`exists (select 1 from organisation_sso s
+        where s.organisation_id = ${users.organisationId} and s.required)`,
+      breakGlass: sql<boolean>`${users.breakGlass} and ${users.isAdmin}`,
+      hasTotp: sql<boolean>`exists (select 1 from user_totp t
+        where t.user_id = ${users.id} and t.confirmed_at is not null)`,
     })
     .from(personalAccessTokens)
     .innerJoin(users, eq(users.id, personalAccessTokens.userId))
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .where(eq(personalAccessTokens.tokenHash, tokenHash))
     .limit(1);
   if (!row?.isActive) return { refused: 'unknown' };
   const known = { tokenId: row.tokenId, userId: row.id };
   if (row.revokedAt) return { refused: 'revoked', ...known };
   if (row.expiresAt <= now) return { refused: 'expired', ...known };
+  // As for a password session: only break-glass administrators (password plus code) are exempt.
+  if (row.ssoRequired && !row.madeWithSso && !(row.breakGlass && row.hasTotp))
+    return { refused: 'sso_required', ...known };
+  // As for a session, whose sign-in either gave a second factor or finds the person has one now.
+  if (policyCovers(row.mfaPolicy, row.isAdmin) && !row.hasTotp && !row.madeWithSecondFactor)
+    return { refused: 'second_factor_required', ...known };
   const holder: TokenHolder = {
     id: row.id,
     organisationId: row.organisationId,

@@ -6,7 +6,7 @@ import { createdAt } from './columns';
 
 // Written out (drizzle-kit reads these files without the contract's code); `satisfies` keeps them in step.
 const MFA_POLICIES = ['off', 'admins', 'everyone'] as const satisfies readonly MfaPolicy[];
-const SIGN_IN_METHODS = [
+export const SIGN_IN_METHODS = [
   'password',
   'google',
   'sso',

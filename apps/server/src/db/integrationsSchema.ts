@@ -6,7 +6,7 @@
 import type { TokenScope, WebhookDeliveryStatus, WebhookKind } from '@keystone/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organisations, users } from './accountsSchema';
+import { organisations, SIGN_IN_METHODS, users } from './accountsSchema';
 import { createdAt, jsonValue } from './columns';
 import { strategies } from './strategiesSchema';
 
@@ -38,6 +38,13 @@ export const personalAccessTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** Who revoked it: the person, or an administrator of their organisation. */
     revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * How the session that made it began, and whether its sign-in gave a second factor: the
+     * organisation's "single sign-on required" and "two-factor required" hold for a token as for
+     * that session (core/accessTokens.ts). Null: made before this was kept.
+     */
+    signInMethod: text('sign_in_method', { enum: SIGN_IN_METHODS }),
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (table) => [
     uniqueIndex('personal_access_tokens_hash_unique').on(table.tokenHash),

@@ -7,6 +7,7 @@ import {
   ACCESS_TOKEN_CALLS_PER_MINUTE,
   ACCESS_TOKEN_MESSAGES,
   ACCESS_TOKEN_PREFIX,
+  AUTH_CODES,
   type Endpoint,
   MESSAGES,
   ORGANISATION_MESSAGES,
@@ -20,7 +21,7 @@ import {
 } from '../core/accessTokens';
 import type { SignedIn } from '../core/actor';
 import type { AppContext } from '../core/context';
-import { forbidden, tooManyRequests } from '../core/errors';
+import { forbidden, HttpError, tooManyRequests } from '../core/errors';
 import type { KeyGate } from '../core/keyGate';
 import { userForKey } from '../core/keys';
 import { secondFactorSetupRequired } from '../core/secondFactorPolicy';
@@ -101,7 +102,7 @@ async function accessTokenUser(
   const found = await holderOfAccessToken(ctx.db, token, now);
   if ('refused' in found) {
     await logRefusal(ctx, request, found);
-    throw forbidden(found.refused === 'expired' ? ACCESS_TOKEN_MESSAGES.expired : MESSAGES.invalidToken);
+    throw tokenRefusal(found);
   }
   const { holder, noteUse } = found;
   const counted = await countHit(ctx.db, `access-token:${holder.accessToken.id}`, MINUTE_MS);
@@ -116,7 +117,25 @@ async function accessTokenUser(
   return holder;
 }
 
-/** An expired or revoked token presented: on the security log, once an hour per token. */
+/** The 403 a refused token gets; the sign-in rules' refusals carry the codes sessions get. */
+function tokenRefusal(refusal: RefusedToken): HttpError {
+  switch (refusal.refused) {
+    case 'expired':
+      return forbidden(ACCESS_TOKEN_MESSAGES.expired);
+    case 'sso_required':
+      return new HttpError(403, ACCESS_TOKEN_MESSAGES.ssoRequired, undefined, {
+        code: AUTH_CODES.ssoRequired,
+      });
+    case 'second_factor_required':
+      return new HttpError(403, ACCESS_TOKEN_MESSAGES.secondFactorRequired, undefined, {
+        code: AUTH_CODES.secondFactorSetupRequired,
+      });
+    default:
+      return forbidden(MESSAGES.invalidToken);
+  }
+}
+
+/** A refused token that is known (expired, revoked, held back) presented: on the security log, once an hour per token. */
 async function logRefusal(ctx: AppContext, request: FastifyRequest, refusal: RefusedToken): Promise<void> {
   if (refusal.tokenId === undefined || refusal.refused === 'unknown') return;
   const counted = await countHit(ctx.db, `access-token-refused:${refusal.tokenId}`, REFUSAL_LOGGED_EVERY_MS);

@@ -15,13 +15,13 @@ import {
   type OrganisationAccessToken,
 } from '@keystone/contract';
 import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../../core/actor';
+import type { Actor, SignedIn } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { conflict, notFound } from '../../core/errors';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { personColumns, presentUserSummary } from '../../core/userPresenters';
 import type { Queryable } from '../../db/client';
-import { personalAccessTokens, users } from '../../db/schema';
+import { authKeys, personalAccessTokens, users } from '../../db/schema';
 import { randomSecret, sha256 } from '../../lib/secrets';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,9 +75,13 @@ export async function listMyTokens(db: Queryable, userId: number, id?: number): 
   return rows.map(presentToken);
 }
 
+/**
+ * Makes a token in the signed-in session `user` (tokens cannot make tokens: the call is
+ * session-only), keeping how that session began and whether it gave a second factor.
+ */
 export async function createToken(
   ctx: AppContext,
-  user: Actor,
+  user: SignedIn,
   input: CreateAccessTokenRequest,
   origin: RequestOrigin,
 ): Promise<CreateAccessTokenResponse> {
@@ -85,6 +89,11 @@ export async function createToken(
   const id = await ctx.db.transaction(async (tx) => {
     // The person's row lock queues their concurrent creations, so the maximum holds.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [session] = await tx
+      .select({ method: authKeys.method, secondFactor: authKeys.secondFactor })
+      .from(authKeys)
+      .where(and(eq(authKeys.keyHash, user.keyHash), eq(authKeys.userId, user.id)))
+      .limit(1);
     const [held] = await tx
       .select({ count: count() })
       .from(personalAccessTokens)
@@ -99,6 +108,8 @@ export async function createToken(
         tokenHash: sha256(token),
         hint: token.slice(0, ACCESS_TOKEN_PREFIX.length + HINT_CHARACTERS),
         expiresAt: new Date(Date.now() + input.expires_in_days * DAY_MS),
+        signInMethod: session?.method ?? null,
+        secondFactor: session?.secondFactor ?? false,
       })
       .returning({ id: personalAccessTokens.id });
     await recordSecurityEvent(tx, ctx.log, origin, {

@@ -3,7 +3,7 @@ import { type LoginOrMfaResponse, MESSAGES } from '@keystone/contract';
 import { accountOf, claimAttempt, forgetOldAttempts, releaseAttempt } from '../../core/accountThrottle';
 import { ssoRequiredRefusal } from '../../core/companySignIn';
 import type { AppContext } from '../../core/context';
-import { badRequest, tooManyRequests } from '../../core/errors';
+import { badRequest, type HttpError, tooManyRequests } from '../../core/errors';
 import { isMfaEnabled } from '../../core/secondFactor';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { type FirstFactor, startSession } from '../../core/sessionStart';
@@ -74,7 +74,17 @@ export async function refuseWhenSsoRequired(
   origin: RequestOrigin,
 ): Promise<void> {
   const refusal = await ssoRequiredRefusal(ctx.db, userId);
-  if (!refusal) return;
+  if (refusal) await refuseForSso(ctx, userId, method, origin, refusal);
+}
+
+/** Puts the refused sign-in on the security log and answers the refusal. */
+export async function refuseForSso(
+  ctx: AppContext,
+  userId: number,
+  method: Exclude<FirstFactor, 'sso'>,
+  origin: RequestOrigin,
+  refusal: HttpError,
+): Promise<never> {
   await recordSecurityEvent(ctx.db, ctx.log, origin, {
     kind: 'login_failed',
     userId,

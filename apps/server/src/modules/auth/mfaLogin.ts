@@ -2,14 +2,16 @@
 import { isTotpCode, type LoginResponse, MESSAGES, MFA_MESSAGES } from '@keystone/contract';
 import { eq, sql } from 'drizzle-orm';
 import { accountOf, claimAttempt } from '../../core/accountThrottle';
+import { ssoRequiredRefusal } from '../../core/companySignIn';
 import type { AppContext } from '../../core/context';
-import { badRequest, tooManyRequests } from '../../core/errors';
+import { badRequest, type HttpError, tooManyRequests } from '../../core/errors';
 import { type SecondFactor, useSecondFactor, wrongCode } from '../../core/secondFactor';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { type FirstFactor, startSession } from '../../core/sessionStart';
 import { findUserById } from '../../core/userQueries';
 import { mfaChallenges } from '../../db/schema';
 import { sha256 } from '../../lib/secrets';
+import { refuseForSso } from './login';
 import { MFA_MAX_WRONG_CODES } from './mfaChallenges';
 import { isTrustedDevice } from './trustedDevices';
 
@@ -17,6 +19,7 @@ type ChallengeOutcome =
   | { kind: 'invalid' }
   | { kind: 'waiting'; seconds: number }
   | { kind: 'wrong'; userId: number; firstFactor: FirstFactor }
+  | { kind: 'ssoRequired'; userId: number; firstFactor: Exclude<FirstFactor, 'sso'>; refusal: HttpError }
   | { kind: 'passed'; userId: number; firstFactor: FirstFactor; factor: SecondFactor };
 
 /**
@@ -50,6 +53,12 @@ export async function loginWithMfa(
       const wait = await claimAttempt(tx, accountOf(user.email));
       if (wait > 0) return { kind: 'waiting', seconds: wait };
     }
+    // Single sign-on may have become required since the first factor: refused before a code
+    // (a recovery code is used up) is spent on a session that may not start.
+    if (challenge.method !== 'sso') {
+      const refusal = await ssoRequiredRefusal(tx, user.id);
+      if (refusal) return { kind: 'ssoRequired', userId: user.id, firstFactor: challenge.method, refusal };
+    }
     const factor = await useSecondFactor(tx, ctx.secrets, user.id, input.code);
     if (!factor) {
       await tx
@@ -65,6 +74,9 @@ export async function loginWithMfa(
   if (outcome.kind === 'invalid') throw badRequest(MFA_MESSAGES.challengeInvalid);
   if (outcome.kind === 'waiting')
     throw tooManyRequests(MESSAGES.accountBackoff(outcome.seconds), outcome.seconds);
+  if (outcome.kind === 'ssoRequired') {
+    return refuseForSso(ctx, outcome.userId, outcome.firstFactor, origin, outcome.refusal);
+  }
   if (outcome.kind === 'wrong') {
     await recordSecurityEvent(ctx.db, ctx.log, origin, {
       kind: 'login_failed',

@@ -10,7 +10,8 @@ import {
   WEBHOOK_RETRY_DELAYS_SECONDS,
   type WebhookEventType,
 } from '@keystone/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebhookReceiver } from '../../../testing/webhookReceiver';
 import { recordWebhookEvent } from '../src/core/webhookEvents';
 import { ShiftedClock } from '../src/lib/clock';
@@ -84,6 +85,31 @@ describe('webhook deliveries', () => {
         last_status_code: 200,
         message_id: received!.headers['webhook-id'],
       });
+  });
+
+  it('should send a delivery a receiver refuses when it is replayed outside the time window', async () => {
+    const organiser = await signedInUser(server, { isAdmin: true });
+    const { receiver, endpoint, secret } = await receiverEndpoint(organiser.key, ['member.left']);
+    await server.api('POST', `/api/webhooks/${endpoint.id}/test/`, { token: organiser.key });
+    const [received] = await receiver.waitFor(1);
+    expect(received!.verifiedWith).toEqual([0]);
+    const { body, headers } = received!;
+    const signed = {
+      'webhook-id': headers['webhook-id'] as string,
+      'webhook-timestamp': headers['webhook-timestamp'] as string,
+      'webhook-signature': headers['webhook-signature'] as string,
+    };
+    // The same message replayed ten minutes later: the reference library's window is five.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 10 * 60 * 1000);
+      expect(() => new Webhook(secret).verify(body, signed)).toThrow(/too old/i);
+      // Nor can the replay pass as new: the signature covers the timestamp.
+      const moved = { ...signed, 'webhook-timestamp': String(Math.floor(Date.now() / 1000)) };
+      expect(() => new Webhook(secret).verify(body, moved)).toThrow(/signature/i);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('should send an event to the endpoints that chose it, and to no other organisation', async () => {

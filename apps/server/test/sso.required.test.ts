@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents } from '../src/db/schema';
 import { awayFromStepEdge, codeFor } from './helpers/mfa';
+import { newScimToken, scimClient } from './helpers/scim';
 import { type SsoFixture, ssoFixture } from './helpers/sso';
 import type { TestUser } from './helpers/testServer';
 
@@ -172,6 +173,24 @@ describe('single sign-on required', () => {
     expect(refused.body.detail).toBe(SSO_MESSAGES.breakGlassLast);
     const members = await sso.server.api('GET', '/api/organisation/members/', { token: sso.adminKey });
     expect(members.body.find((row: { id: number }) => row.id === sso.admin.id).break_glass).toBe(true);
+  });
+
+  it('keeps the one administrator who could still sign in, against a demotion and a SCIM deactivation', async () => {
+    // Otto stays an administrator, but could not sign in: no identity at the provider, no break-glass.
+    const demoted = await setMember(sso.admin.id, { is_admin: false });
+    expect(demoted.status).toBe(400);
+    expect(demoted.body.detail).toBe(SSO_MESSAGES.lastWayIn);
+    const scim = scimClient(sso.server.api, await newScimToken(sso.server.api, sso.adminKey));
+    const left = await scim.patch(sso.admin.id, [{ op: 'replace', value: { active: false } }]);
+    expect(left.status).toBe(400);
+    expect(left.body.detail).toBe(SSO_MESSAGES.lastWayIn);
+    const members = await sso.server.api('GET', '/api/organisation/members/', { token: sso.adminKey });
+    expect(members.body.find((row: { id: number }) => row.id === sso.admin.id)).toMatchObject({
+      is_admin: true,
+      break_glass: true,
+    });
+    // Still active: the administrator's session goes on.
+    expect((await me(sso.adminKey)).status).toBe(200);
   });
 
   it('answers a clear 503 when the provider is down, while break-glass still works', async () => {

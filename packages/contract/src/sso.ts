@@ -38,6 +38,9 @@ export const SSO_MESSAGES = {
   breakGlassOnlyAdmins: 'Only administrators can be break-glass access.',
   breakGlassLast:
     'Single sign-on is required and this is the only way an administrator can still sign in without the provider. Name another break-glass administrator first.',
+  /** Demoting or deactivating the one administrator who could still sign in. */
+  lastWayIn:
+    'Single sign-on is required and no other administrator could still sign in. Let another administrator sign in once through your provider, or name a break-glass administrator, first.',
   breakGlassGranted: (name: string) => `${name} can now sign in with a password and two-factor sign-in.`,
   breakGlassRevoked: (name: string) => `${name} now signs in through single sign-on only.`,
 

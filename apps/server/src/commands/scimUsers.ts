@@ -5,8 +5,9 @@
  * own, so sessions, sockets on every instance, locks and unsent mail end the same way. The
  * security log names the token; there is no acting person.
  */
-import { ORGANISATION_MESSAGES, SCIM_MESSAGES } from '@keystone/contract';
+import { ORGANISATION_MESSAGES, SCIM_MESSAGES, SSO_MESSAGES } from '@keystone/contract';
 import { and, eq, or } from 'drizzle-orm';
+import { administratorsLockedOut } from '../core/companySignIn';
 import type { AppContext } from '../core/context';
 import { publish } from '../core/events';
 import { type RequestOrigin, recordSecurityEvent } from '../core/securityEvents';
@@ -169,6 +170,9 @@ export function changeScimUser(
         // names another master); the log says which, so nobody has to find out.
         const alone = await strategiesOnlyMasteredBy(tx, id);
         await offboard(tx, { id, email: current.email });
+        // As for an administrator's deactivation: someone must still be able to sign in and administer.
+        if (member.isAdmin && (await administratorsLockedOut(tx, caller.organisationId)))
+          throw new ScimError(400, SSO_MESSAGES.lastWayIn, 'mutability');
         await recordSecurityEvent(tx, ctx.log, origin, {
           ...event,
           kind: 'user_deactivated',

@@ -106,8 +106,15 @@ export async function updateMember(
         .update(users)
         .set({ isActive: active, isAdmin, breakGlass, updatedAt: new Date() })
         .where(eq(users.id, member.id));
-    if (member.breakGlass && !breakGlass && (await administratorsLockedOut(tx, admin.organisationId)))
-      throw badRequest(SSO_MESSAGES.breakGlassLast);
+    // With single sign-on required, some administrator must still be able to sign in afterwards.
+    const couldSignIn = member.isAdmin && member.isActive;
+    const keepsAdmin = isAdmin && active;
+    if (
+      couldSignIn &&
+      (!keepsAdmin || (member.breakGlass && !breakGlass)) &&
+      (await administratorsLockedOut(tx, admin.organisationId))
+    )
+      throw badRequest(keepsAdmin ? SSO_MESSAGES.breakGlassLast : SSO_MESSAGES.lastWayIn);
     for (const kind of events)
       await recordSecurityEvent(tx, ctx.log, origin, { kind, userId: member.id, actorId: admin.id });
     // "Two-factor required of administrators": a new one's sessions wait for it, a former one's no longer.

@@ -48,8 +48,11 @@ describe('calendar feed', () => {
   let server: TestServer;
   let api: ProgressApi;
 
+  /** The server's log lines: the feed's address is a secret and must not be in them. */
+  const logged: string[] = [];
   beforeAll(async () => {
-    server = await getTestServer({}, { clock });
+    const logStream = { write: (line: string) => void logged.push(line) };
+    server = await getTestServer({ logLevel: 'info' }, { clock, logStream });
     api = progressApi(server);
     await server.scheduler.stop();
   });
@@ -125,6 +128,19 @@ describe('calendar feed', () => {
     });
     const theirs = await createAddress(outsider.key);
     expect(parseFeed((await fetchFeed(theirs.url)).body)).toEqual([]);
+  });
+
+  it('should keep the address out of the server log', async () => {
+    const owner = await signedInUser(server);
+    const { url } = await createAddress(owner.key);
+    const secret = pathOf(url)
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
+    logged.length = 0;
+    expect((await fetchFeed(url)).status).toBe(200);
+    expect(logged.join('\n')).toContain('/api/calendar/feed/***');
+    expect(logged.join('\n')).not.toContain(secret);
   });
 
   it('should stop an address when it is replaced or turned off, and for a deactivated person', async () => {

@@ -6,10 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 
-// The API's /password/reset/confirm/{uid}/{token}/, /verify-email/{token}/ and /setup/{token}/,
-// and the web app's pages /reset-password/{uid}/{token}, /verify-email/{token} and
-// /setup/{token}, which the server serves too.
-const SECRET_PATH = /(\/(?:confirm\/[^/?]+|reset-password\/[^/?]+|verify-email|setup)\/)[^/?]+/g;
+// The API's /password/reset/confirm/{uid}/{token}/, /verify-email/{token}/, /setup/{token}/ and
+// a person's calendar address /calendar/feed/{token}.ics, and the web app's pages
+// /reset-password/{uid}/{token}, /verify-email/{token} and /setup/{token}, which the server serves too.
+const SECRET_PATH =
+  /(\/(?:confirm\/[^/?]+|reset-password\/[^/?]+|verify-email|setup|calendar\/feed)\/)[^/?]+/g;
 const SECRET_QUERY = /([?&](?:token|code|key)=)[^&]+/gi;
 
 export function maskSecrets(url: string): string {

@@ -180,6 +180,7 @@ export async function buildApp(
     appUrl: config.appUrl,
     pollMs: config.webhookPollMs,
     commentQuietMs: config.commentQuietMs,
+    eventRetentionMs: config.deletedRetentionMs,
     mailQueued,
     instanceId: lease.id,
   });

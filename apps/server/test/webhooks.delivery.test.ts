@@ -275,4 +275,24 @@ describe('webhook deliveries', () => {
     const mail = await server.smtp.waitFor(organiser.email, /switched off/);
     expect(mail.text).toContain(`${server.ctx.config.appUrl}/organisation`);
   });
+
+  it('should purge events past the retention period with their delivery log, but not one still waiting', async () => {
+    const organiser = await signedInUser(server, { isAdmin: true });
+    const delivered = await receiverEndpoint(organiser.key, ['member.joined']);
+    const waiting = await receiverEndpoint(organiser.key, ['member.left'], { failFirst: 1000 });
+    await record(organiser.organisationId, 'member.joined');
+    await record(organiser.organisationId, 'member.left');
+    await delivered.receiver.waitFor(1);
+    await waiting.receiver.waitFor(1);
+    const logOf = async (endpointId: number) =>
+      (await server.api('GET', `/api/webhooks/${endpointId}/deliveries/`, { token: organiser.key })).body
+        .deliveries as { status: string; event_type: string }[];
+    await expect.poll(async () => (await logOf(delivered.endpoint.id))[0]?.status).toBe('delivered');
+
+    clock.advance(server.ctx.config.deletedRetentionMs + 2 * 3_600_000);
+    await expect.poll(async () => (await logOf(delivered.endpoint.id)).length).toBe(0);
+    expect(await logOf(waiting.endpoint.id)).toMatchObject([
+      { status: 'pending', event_type: 'member.left' },
+    ]);
+  });
 });

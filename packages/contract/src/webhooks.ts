@@ -13,8 +13,9 @@ export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 
 /**
  * What a standard endpoint can be sent (`type` of the payload). A strategy's endpoint hears its
- * strategy only; `member.joined` / `member.left` there mean its team, for the organisation's
- * endpoint the organisation.
+ * strategy only; the organisation's hears every strategy of the organisation, and the
+ * organisation itself. `member.joined` / `member.left` with a strategy mean its team, without one
+ * (the organisation's endpoints only) the organisation.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'strategy.created',

@@ -124,6 +124,8 @@ export const webhookEvents = pgTable(
   (table) => [
     uniqueIndex('webhook_events_message_unique').on(table.messageId),
     index('webhook_events_organisation_idx').on(table.organisationId, table.createdAt),
+    // The hourly purge of events past the retention period (modules/webhooks/retention.ts).
+    index('webhook_events_created_idx').on(table.createdAt),
   ],
 );
 

@@ -24,6 +24,7 @@ import { announceQuietComments } from './commentSweep';
 import { disableFailingEndpoint } from './failing';
 import { FORMATTERS, type SigningSecrets } from './formatters';
 import { webhookMoment } from './moment';
+import { purgeOldWebhookEvents } from './retention';
 import { openEndpointSecrets, openEndpointUrl } from './sealing';
 
 const BATCH_SIZE = 20;
@@ -35,6 +36,8 @@ const BATCH_SIZE = 20;
 const CLAIM_SECONDS = Math.ceil((BATCH_SIZE * (WEBHOOK_TIMEOUT_MS + 1000)) / 1000) + 30;
 const USER_AGENT = 'Keystone-Webhooks/1.0 (+https://www.standardwebhooks.com)';
 const ERROR_MAX_CHARS = 500;
+/** How often an instance purges old events (retention.ts). */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 type ClaimedDelivery = {
   id: number;
@@ -68,6 +71,8 @@ export interface WebhookWorkerOptions {
   pollMs: number;
   /** How long a comment's writer is quiet before it is announced (commentSweep.ts). */
   commentQuietMs: number;
+  /** How long events (and their delivery log) are kept (retention.ts). */
+  eventRetentionMs: number;
   /** Wakes the mail outbox (a disabled endpoint's people are mailed). */
   mailQueued(): void;
   /** This process's id among the instances: its claims are taken over should it die. */
@@ -85,6 +90,8 @@ export class WebhookWorker {
   private readonly loop: PollingLoop;
   /** When each endpoint was last sent to by this instance, for the pace of chat channels. */
   private readonly lastSent = new Map<number, number>();
+  /** When this instance last purged old events: hourly is precise enough for a period of days. */
+  private lastPurge = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: WebhookWorkerOptions) {
     this.loop = new PollingLoop(
@@ -109,6 +116,11 @@ export class WebhookWorker {
 
   private async drain(): Promise<void> {
     await announceQuietComments(this.options.db, this.options.appUrl, this.options.commentQuietMs);
+    const now = webhookMoment(this.options.clock).getTime();
+    if (now - this.lastPurge >= PURGE_EVERY_MS) {
+      this.lastPurge = now;
+      await purgeOldWebhookEvents(this.options.db, new Date(now - this.options.eventRetentionMs));
+    }
     for (;;) {
       if (this.loop.stopped) return;
       const batch = await this.claim();

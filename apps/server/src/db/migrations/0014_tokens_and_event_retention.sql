@@ -1,0 +1,3 @@
+ALTER TABLE "personal_access_tokens" ADD COLUMN "sign_in_method" text;--> statement-breakpoint
+ALTER TABLE "personal_access_tokens" ADD COLUMN "second_factor" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "webhook_events_created_idx" ON "webhook_events" USING btree ("created_at");

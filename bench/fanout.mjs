@@ -13,29 +13,19 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { openInBatches, openSocket, retainedRss, summary } from './realtime.mjs';
-import { login, startServer } from './server.mjs';
+import { apiCall, login, startServer } from './server.mjs';
 
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const pg = require('pg');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(url, key, method, path, body, headers = {}) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Token ${key}`, 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** `strategyCount` strategies of the demo master, and `peopleCount` people spread over them as masters. */
 async function createPeople(url, databaseUrl, peopleCount, strategyCount) {
   const demoKey = await login(url);
   const strategyIds = [];
   for (let i = 0; i < strategyCount; i++)
-    strategyIds.push((await call(url, demoKey, 'POST', '/api/strategy/create/', {})).id);
+    strategyIds.push((await apiCall(url, demoKey, 'POST', '/api/strategy/create/', {})).id);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -129,15 +119,15 @@ export async function benchFanout({ peopleCount = 1250, strategyCount = 50, rate
         if (n % 2 === 0) {
           const value = `Fanout ${n} ${randomUUID()}`;
           expect(value, 'edit', count);
-          await call(server.url, person.key, 'PATCH', `/api/strategy/update/${person.strategyId}/`, {
+          await apiCall(server.url, person.key, 'PATCH', `/api/strategy/update/${person.strategyId}/`, {
             title: value,
           });
         } else {
           const headers = { 'x-connection-id': person.connectionId };
           expect(`lock ${person.id}`, 'lock', count);
-          await call(server.url, person.key, 'POST', '/api/lock-field/', ambition, headers);
+          await apiCall(server.url, person.key, 'POST', '/api/lock-field/', ambition, headers);
           expect(`unlock ${person.id}`, 'lock', count);
-          await call(server.url, person.key, 'POST', '/api/unlock-field/', ambition, headers);
+          await apiCall(server.url, person.key, 'POST', '/api/unlock-field/', ambition, headers);
         }
       } catch (error) {
         // A refused call (someone else holds the lock) publishes nothing.

@@ -12,7 +12,7 @@ import { startCluster } from '../scripts/pg-cluster.mjs';
 import { verdict } from './format.mjs';
 import { rss, sampleMaxRss } from './memory.mjs';
 import { createUsers, summary } from './realtime.mjs';
-import { login, startServer } from './server.mjs';
+import { apiCall, login, startServer } from './server.mjs';
 
 export const GOALS = { readerP99Ms: 200 };
 const EXPORTERS = 6;
@@ -21,19 +21,9 @@ const READ_EVERY_MS = 200;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(url, key, method, path, body) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Token ${key}`, ...(body && { 'content-type': 'application/json' }) },
-    ...(body && { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** The audit's worst charter, on the first initiative of the demo strategy. */
 async function worstCharter(url, key, strategyId) {
-  const page = await call(url, key, 'GET', `/api/strategy/${strategyId}/`);
+  const page = await apiCall(url, key, 'GET', `/api/strategy/${strategyId}/`);
   const initiative = page.focus_areas[0].initiatives[0].id;
   const paragraphs = Array.from({ length: 900 }, (_, i) => `<p>${'abcdefghij'[i % 10]}</p>`).join('');
   const fields = [
@@ -46,12 +36,12 @@ async function worstCharter(url, key, strategyId) {
     'investment',
   ];
   const body = Object.fromEntries(fields.map((field) => [field, paragraphs]));
-  await call(url, key, 'PATCH', `/api/initiative/update/${initiative}/`, {
+  await apiCall(url, key, 'PATCH', `/api/initiative/update/${initiative}/`, {
     ...body,
     work_plan: 'plan '.repeat(180).trim(),
   });
   for (let row = 0; row < 50; row++) {
-    await call(url, key, 'POST', '/api/timeline/create/', {
+    await apiCall(url, key, 'POST', '/api/timeline/create/', {
       initiative,
       description: `Step ${row} ${'of the plan '.repeat(80)}`.slice(0, 900),
       start_date: '2026-01-05',

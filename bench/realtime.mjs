@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { kb, verdict } from './format.mjs';
 import { rss } from './memory.mjs';
-import { startServer } from './server.mjs';
+import { apiCall, startServer } from './server.mjs';
 
 // `ws` and `pg` are the server's dependencies; resolve them the way the server does.
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
@@ -178,16 +178,6 @@ class Receivers {
   }
 }
 
-async function call(url, key, method, path, body, headers = {}) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Token ${key}`, 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  await response.arrayBuffer();
-}
-
 /** Per round: the slowest socket (the round's "everyone has it" time), every delivery, the HTTP answer. */
 function collect(rounds) {
   const slowest = [];
@@ -317,12 +307,12 @@ export async function benchRealtime({
       const headers = { 'x-connection-id': connectionIds[u][server] };
       const locked = await locks.round(
         (m) => m.action === 'lock' && m.user_id === user.id && m.res_id === strategyId && m.field === 'title',
-        () => call(url, user.key, 'POST', '/api/lock-field/', title, headers),
+        () => apiCall(url, user.key, 'POST', '/api/lock-field/', title, headers),
       );
       const unlocked = await locks.round(
         (m) =>
           m.action === 'unlock' && m.user_id === user.id && m.res_id === strategyId && m.field === 'title',
-        () => call(url, user.key, 'POST', '/api/unlock-field/', title),
+        () => apiCall(url, user.key, 'POST', '/api/unlock-field/', title),
       );
       return { locked, unlocked };
     };
@@ -332,7 +322,7 @@ export async function benchRealtime({
       return streaming.round(
         (m) => m.field === 'title' && m.res_id === strategyId && m.value === value,
         () =>
-          call(servers[server].url, user.key, 'PATCH', `/api/strategy/update/${strategyId}/`, {
+          apiCall(servers[server].url, user.key, 'PATCH', `/api/strategy/update/${strategyId}/`, {
             title: value,
           }),
       );

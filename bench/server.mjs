@@ -141,3 +141,19 @@ export async function login(url, email = DEMO.email, password = DEMO.password) {
   if (!response.ok) throw new Error(`log-in as ${email}: ${response.status} ${await response.text()}`);
   return (await response.json()).key;
 }
+
+/** One API call as a signed-in person; its JSON answer (undefined for an empty one), or an error naming the call. */
+export async function apiCall(url, key, method, path, body, headers = {}) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      authorization: `Token ${key}`,
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+}

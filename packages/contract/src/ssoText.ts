@@ -73,7 +73,7 @@ export const MFA_POLICY_OPTION_LABELS = {
 export const SCIM_LABELS = {
   heading: 'SCIM provisioning',
   intro:
-    'Your identity provider can create, update and deactivate members through SCIM 2.0. Give it the base URL and a token from here.',
+    'Your identity provider can create, update and deactivate members through SCIM 2.0. Give it the base URL and a token from here. It can add people only at the e-mail domains saved under Single sign-on above.',
   baseUrl: 'SCIM base URL',
   copyBaseUrl: 'Copy the SCIM base URL',
   tokensTable: 'SCIM tokens',

@@ -65,7 +65,7 @@ describe('calendar feed', () => {
   };
   const fetchFeed = (url: string) => server.api('GET', pathOf(url));
 
-  it("should give each due date of my strategies in UTC at its own zone's time, with reminders as alarms", async () => {
+  it("should give each due date of my strategies in UTC at its own zone's time, with reminders as alarms and as events", async () => {
     const title =
       'Growth; "north", \\ star — a title long enough that its line is folded past seventy-five octets ✓';
     const f = await progressFixture(server, { title });
@@ -94,7 +94,9 @@ describe('calendar feed', () => {
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(text).toContain('\r\n ');
 
-    const events = parseFeed(text);
+    const all = parseFeed(text);
+    const isDue = (event: ParsedEvent) => event.summary === CALENDAR_MESSAGES.dueTitle(title);
+    const events = all.filter(isDue);
     // Weekly on Mondays from October 19 to a year after today (October 1): the last is September 27, 2027.
     expect(events).toHaveLength(50);
     expect(events.at(-1)!.start).toBe('2027-09-27T07:00:00.000Z');
@@ -106,17 +108,28 @@ describe('calendar feed', () => {
     expect(first!.description).toContain(`/progress-update/${f.strategy}`);
     // A day before at 09:00 Berlin, and two hours before.
     expect(second!.alarms).toEqual(['2026-10-25T08:00:00.000Z', '2026-10-26T06:00:00.000Z']);
-    expect(new Set(events.map((event) => event.uid)).size).toBe(events.length);
+    // Each reminder moment is an event too (calendars that drop a feed's alarms still show it).
+    const reminders = all.filter((event) => !isDue(event));
+    expect(reminders).toHaveLength(2 * events.length);
+    expect(reminders.every((event) => event.summary === CALENDAR_MESSAGES.reminderDescription(title))).toBe(
+      true,
+    );
+    expect(
+      reminders.filter((event) => event.start.startsWith('2026-10-2')).map((event) => event.start),
+    ).toEqual(['2026-10-25T08:00:00.000Z', '2026-10-26T06:00:00.000Z']);
+    expect(reminders[0]!.description).toContain(`/progress-update/${f.strategy}`);
+    expect(reminders[0]!.alarms).toEqual([]);
+    expect(new Set(all.map((event) => event.uid)).size).toBe(all.length);
 
     // The status shows the read; the next fetch gives the same UIDs.
     const status = (await server.api('GET', '/api/calendar/', { token: f.owner.key })).body;
     expect(status.feed.last_fetched_at).toBe(clock.now().toISOString());
     const again = parseFeed((await fetchFeed(created.url)).body);
-    expect(again.map((event) => event.uid)).toEqual(events.map((event) => event.uid));
+    expect(again.map((event) => event.uid)).toEqual(all.map((event) => event.uid));
 
     // A new time of day moves the same events (same UID) with a higher SEQUENCE.
     await api.setRhythm(f.master.key, f.strategy, { first_progress_update: '2026-10-19T15:30:00' });
-    const moved = parseFeed((await fetchFeed(created.url)).body);
+    const moved = parseFeed((await fetchFeed(created.url)).body).filter(isDue);
     expect(moved[0]!.uid).toBe(first!.uid);
     expect(moved[0]!.start).toBe('2026-10-19T13:30:00.000Z');
     expect(moved[0]!.sequence).toBeGreaterThan(first!.sequence);

@@ -32,6 +32,9 @@ export const CALENDAR_MESSAGES = {
   dueDescription: (link: string) =>
     `Keystone asks for a progress update on each initiative by this time. Write yours: ${link}`,
   reminderDescription: (strategyTitle: string) => `Reminder: progress update due for ${strategyTitle}`,
+  /** A reminder's own event: its title is reminderDescription. */
+  reminderEventDescription: (link: string) =>
+    `Keystone reminds the team before a progress update is due. Write yours: ${link}`,
   /** One line each on how to add the address, in the profile settings. */
   howToGoogle: 'Google Calendar: Other calendars, +, From URL, paste the address.',
   howToOutlook: 'Outlook: Add calendar, Subscribe from web, paste the address.',

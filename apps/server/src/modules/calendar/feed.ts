@@ -1,8 +1,11 @@
 /**
  * The calendar feed a calendar app reads: the due dates of every strategy the address's person may
  * see (DESIGN §4) that has a reporting rhythm, from a few months back to a year ahead, each with
- * alarms at the strategy's reminder moments. Moments come from lib/schedule.ts, the same
- * arithmetic the mails follow, so the calendar and the mails never disagree.
+ * alarms at the strategy's reminder moments, and each reminder moment as a short event of its own
+ * too: Google Calendar ignores the alarms of a subscribed feed and Apple Calendar drops them by
+ * default, so only an event shows the reminder times everywhere. Moments come from
+ * lib/schedule.ts, the same arithmetic the mails follow, so the calendar and the mails never
+ * disagree.
  */
 import {
   CALENDAR_FUTURE_DAYS,
@@ -25,6 +28,7 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** A due date is a moment; a short event shows it in every calendar view. */
 const EVENT_MINUTES = 30;
+const REMINDER_MINUTES = 15;
 /** Enough for a daily rhythm over the whole window; a guard, not a limit anyone meets. */
 const MAX_EVENTS_PER_STRATEGY = 500;
 const REFRESH_HOURS = 1;
@@ -116,11 +120,30 @@ function eventsOf(
   const lastModified = new Date(
     Math.max(rhythm.strategyUpdatedAt.getTime(), rhythm.settingsUpdatedAt.getTime()),
   );
+  // One per offset: two reminders at the same offset are one moment.
+  const offsets = [...new Map(rhythm.reminders.map((r) => [`${r.offsetNumber}${r.offsetUnit}`, r])).values()];
   const events: CalendarEvent[] = [];
   let { index } = firstDueAfter(schedule, window.from);
   for (; events.length < MAX_EVENTS_PER_STRATEGY; index += 1) {
     const due = dueAt(schedule, index);
     if (due > window.to) break;
+    const reminders = offsets
+      .map((reminder) => ({ reminder, at: reminderAt(due, reminder, rhythm.timeZone) }))
+      .filter(({ at }) => at < due && at >= window.from)
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const { reminder, at } of reminders)
+      events.push({
+        // Named by its due date and its offset: the same reminder keeps its UID across fetches.
+        uid: `strategy-${rhythm.strategyId}-due-${index}-reminder-${reminder.offsetNumber}-${reminder.offsetUnit}@${host}`,
+        sequence: rhythm.version,
+        lastModified,
+        start: at,
+        durationMinutes: REMINDER_MINUTES,
+        summary: CALENDAR_MESSAGES.reminderDescription(rhythm.title),
+        description: CALENDAR_MESSAGES.reminderEventDescription(link),
+        url: link,
+        alarms: [],
+      });
     events.push({
       // The due date's number in its rhythm: a changed rhythm moves the same events (and raises SEQUENCE).
       uid: `strategy-${rhythm.strategyId}-due-${index}@${host}`,
@@ -131,7 +154,7 @@ function eventsOf(
       summary: CALENDAR_MESSAGES.dueTitle(rhythm.title),
       description: CALENDAR_MESSAGES.dueDescription(link),
       url: link,
-      alarms: rhythm.reminders
+      alarms: offsets
         .map((reminder) => reminderAt(due, reminder, rhythm.timeZone))
         .filter((at) => at < due)
         .sort((a, b) => a.getTime() - b.getTime())

@@ -6,6 +6,7 @@ import {
   ACTIVITY_MESSAGES,
   type ActivityEntry,
   APPROVAL_STEP_TEXT,
+  formatDay,
   HISTORY_MESSAGES,
   MESSAGES,
 } from '@keystone/contract';
@@ -132,9 +133,10 @@ describe('the Activity panel', () => {
     const headings = within(panel)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
-    const older = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' }).format(
-      new Date(NOW.getTime() - 3 * 24 * 3600_000),
-    );
+    const threeDaysAgo = new Date(NOW.getTime() - 3 * 24 * 3600_000);
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long' }).format(threeDaysAgo);
+    const older = `${weekday}, ${formatDay(threeDaysAgo)}`;
+    expect(older).toMatch(/^\w+day, \d\d\/\d\d\/\d{4}$/);
     expect(headings).toEqual([ACTIVITY_MESSAGES.today, ACTIVITY_MESSAGES.yesterday, older]);
 
     const [ambition, problem, owners] = itemsOf(panel, ACTIVITY_MESSAGES.today);

@@ -81,7 +81,8 @@ describe('Security section on /profile-settings', () => {
     const [current, recent, older] = within(list).getAllByRole('listitem');
     expect(within(current!).getByText(/· in use now ·/)).toBeTruthy();
     expect(within(recent!).getByText(/· active within the last hour ·/)).toBeTruthy();
-    expect(within(older!).getByText(/· last used around Mar 2, 2026/)).toBeTruthy();
+    // As the spec writes timestamps: MM/DD/YYYY at hh:mm A and the zone.
+    expect(within(older!).getByText(/· last used around 03\/0[12]\/2026 at \d\d:\d\d [AP]M /)).toBeTruthy();
     expect(list.textContent).not.toMatch(/· last used (?!around)/);
   });
 

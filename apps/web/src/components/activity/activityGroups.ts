@@ -3,7 +3,7 @@
  * consecutive changes of one field by one person a few minutes apart read as one (the first old
  * value, the last new one); the result is grouped by the reader's local day.
  */
-import { ACTIVITY_MESSAGES, isFoldable } from '@keystone/contract';
+import { ACTIVITY_MESSAGES, formatDay, isFoldable } from '@keystone/contract';
 import type { ActivityEntry } from '../../api/activity';
 
 /** One line of the panel: a single change, or several of one field folded together. */
@@ -62,14 +62,15 @@ export function collapseEntries(entries: readonly ActivityEntry[]): ActivityItem
 }
 
 const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
+const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
 
 export function dayLabel(date: Date, now: Date): string {
   if (dayKey(date) === dayKey(now)) return ACTIVITY_MESSAGES.today;
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
   if (dayKey(date) === dayKey(yesterday)) return ACTIVITY_MESSAGES.yesterday;
-  return dayFormat.format(date);
+  // The weekday helps find a day in a list; the date is written as the spec writes days.
+  return `${weekdayFormat.format(date)}, ${formatDay(date)}`;
 }
 
 /** Items newest first → days newest first, each day by its latest change. */

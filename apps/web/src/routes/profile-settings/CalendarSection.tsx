@@ -17,9 +17,7 @@ import { CopyableValue } from '../../components/CopyableValue';
 import { OutcomeAlert, useOutcome } from '../../components/outcome';
 import { RetryAlert } from '../../components/RetryAlert';
 import { SettingsSection } from '../../components/SettingsSection';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+import { formatDateTime } from '../../lib/timeAgo';
 
 const HOW_TO = [CALENDAR_MESSAGES.howToGoogle, CALENDAR_MESSAGES.howToOutlook, CALENDAR_MESSAGES.howToApple];
 
@@ -98,8 +96,8 @@ function CalendarAddress() {
       )}
       {current && (
         <Typography color="textSecondary" sx={{ mb: 2 }}>
-          {CALENDAR_LABELS.on(formatDate(current.created_at))}{' '}
-          {CALENDAR_LABELS.lastRead(current.last_fetched_at && formatDate(current.last_fetched_at))}
+          {CALENDAR_LABELS.on(formatDateTime(current.created_at))}{' '}
+          {CALENDAR_LABELS.lastRead(current.last_fetched_at && formatDateTime(current.last_fetched_at))}
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>

@@ -14,9 +14,7 @@ import { errorMessage } from '../../api/errorMessages';
 import { type SessionEntry, useEndOtherSessions, useEndSession, useSessions } from '../../api/sessions';
 import { RetryAlert } from '../../components/RetryAlert';
 import { useTimedMessage } from '../../components/useTimedMessage';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+import { formatDateTime } from '../../lib/timeAgo';
 
 /**
  * What is true of a session's last use: the server writes it at most hourly, so a recent value
@@ -26,7 +24,7 @@ function lastUse(session: SessionEntry, now: number): string {
   if (session.current) return 'in use now';
   const lastUsed = Date.parse(session.lastUsedAt);
   if (now - lastUsed < SESSION_LAST_USE_PRECISION_MS) return 'active within the last hour';
-  return `last used around ${formatDate(session.lastUsedAt)}`;
+  return `last used around ${formatDateTime(session.lastUsedAt)}`;
 }
 
 export function SessionList() {
@@ -97,7 +95,7 @@ interface SessionItemProps {
 function SessionItem({ session, disabled, onEnd }: SessionItemProps) {
   const browser = describeUserAgent(session.userAgent);
   const details = [
-    `Logged in ${formatDate(session.createdAt)}`,
+    `Logged in ${formatDateTime(session.createdAt)}`,
     lastUse(session, Date.now()),
     ...(session.ip ? [`from ${session.ip}`] : []),
   ].join(' · ');
@@ -113,7 +111,7 @@ function SessionItem({ session, disabled, onEnd }: SessionItemProps) {
             color="error"
             disabled={disabled}
             onClick={onEnd}
-            aria-label={`End session: ${browser}, logged in ${formatDate(session.createdAt)}`}
+            aria-label={`End session: ${browser}, logged in ${formatDateTime(session.createdAt)}`}
           >
             End
           </Button>

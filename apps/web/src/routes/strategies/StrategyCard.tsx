@@ -1,5 +1,5 @@
 /** One strategy on /strategies: its title (or 'Untitled Strategy'), ambition excerpt and last change. */
-import { plainText, STRATEGY_MESSAGES } from '@keystone/contract';
+import { formatDay, plainText, STRATEGY_MESSAGES } from '@keystone/contract';
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -10,8 +10,6 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { StrategySummary } from '../../api/strategies';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Spec §9: interface text is clamped to 4 lines in one style. */
 const clampSx = (lines: number) => ({
@@ -47,7 +45,7 @@ export function StrategyCard({ strategy }: { strategy: StrategySummary }) {
             </Typography>
           )}
           <Typography variant="caption" color="textSecondary" sx={{ mt: 'auto', pt: 1 }}>
-            Updated {dateFormat.format(new Date(strategy.updatedAt))}
+            Updated {formatDay(strategy.updatedAt)}
           </Typography>
         </CardContent>
       </CardActionArea>

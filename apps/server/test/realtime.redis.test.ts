@@ -2,10 +2,12 @@
  * The Redis broker (REDIS_URL; realtime/broker.ts) between two instances on one PostgreSQL
  * database, with a real redis-server of the file's own (scripts/redis-server.mjs): events go out
  * after their transaction commits and never for one rolled back, one client's sequential writes
- * arrive in order whichever instance took them, a large event arrives whole, and a lost Redis
- * connection makes the instance unready and then closes its sockets to resync (1012).
+ * arrive in order whichever instance took them, a large event arrives whole, a lost Redis
+ * connection makes the instance unready and then closes its sockets to resync (1012), and a write
+ * whose events could not be published makes every instance's sockets resync instead of missing it.
  * PostgreSQL and redis-server only (the `server-postgres` project).
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisServer, redisAvailable, startRedis } from '../../../scripts/redis-server.mjs';
 import { httpApi } from '../../../testing/api';
@@ -131,6 +133,30 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisAvailable())(
       const onB = await pool.add(streamingSocket(urlB, f.people.sponsor.key));
       expect((await setTitle(urlA, 'After the outage')).status).toBe(200);
       await onB.waitFor((message) => titleEdit(message) && message.value === 'After the outage');
+    });
+
+    it('should make the sockets resync when a write committed while its instance could not publish', async () => {
+      const onB = await pool.add(streamingSocket(urlB, f.people.sponsor.key));
+      // Only the instances' publishers (Redis's "normal" clients) are cut off; the subscribers stay.
+      const admin = new Redis(redis.url);
+      try {
+        await admin.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+      } finally {
+        admin.disconnect();
+      }
+      expect((await setTitle(urlA, 'While cut off')).status).toBe(200);
+      // Whether A's publisher was back in time (the edit arrives) or not (B is told to resync),
+      // B never silently misses the edit.
+      const outcome = await Promise.race([
+        onB
+          .waitFor((message) => titleEdit(message) && message.value === 'While cut off', 15_000)
+          .then(() => 'delivered'),
+        onB.closed.then((code) => (code === CLOSE_RESYNC ? 'resynced' : `closed with ${code}`)),
+      ]);
+      expect(['delivered', 'resynced']).toContain(outcome);
+      await expect
+        .poll(async () => (await httpApi(urlA)('GET', '/readyz')).status, { timeout: 15_000 })
+        .toBe(200);
     });
   },
 );

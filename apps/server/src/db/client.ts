@@ -59,6 +59,11 @@ export interface ListenHandlers {
   /** The connection to the server was lost: notifications may be missed until `onResumed`. */
   onLost?(): void;
   onResumed?(): void;
+  /**
+   * Events were committed that no instance received (a broker that publishes after commit could
+   * not send them): what was derived from events is read again, and the sockets resync.
+   */
+  onMissed?(): void;
 }
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

@@ -22,6 +22,8 @@ export interface Broker {
   subscribe(handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** The share (0–1) of the broker's queue in use (PostgreSQL's notification queue), or null. */
   queueUsage(): Promise<number | null>;
+  /** Whether a write's events can go out now (readiness: an instance that cannot is taken out). */
+  readonly publishing: boolean;
   /** Publishes nothing more; called after the subscription stopped. */
   close(): Promise<void>;
 }

@@ -12,6 +12,8 @@ const QUEUE_USAGE_EVERY_MS = 5_000;
 
 export class PostgresBroker implements Broker {
   readonly name = 'postgres';
+  /** NOTIFY is part of the writing transaction: a write that commits has published. */
+  readonly publishing = true;
   private usage: { value: number; readAt: number } | null = null;
 
   constructor(private readonly database: Database) {}

@@ -114,6 +114,13 @@ export class Realtime {
         this.keyGate.resume();
         this.hub.closeAll(CLOSE_RESYNC, 'Reconnect to catch up.');
       },
+      onMissed: () => {
+        this.log.warn('an instance could not publish real-time events; sockets reconnect to catch up');
+        this.pages.clear();
+        this.keyGate.suspend();
+        this.keyGate.resume();
+        this.hub.closeAll(CLOSE_RESYNC, 'Reconnect to catch up.');
+      },
     });
     this.subscribed = true;
     this.sweeper = setInterval(() => void this.sweep(), this.config.lockSweepMs);
@@ -157,7 +164,7 @@ export class Realtime {
 
   /** Whether this instance receives every instance's events now (readiness: /readyz). */
   get ready(): boolean {
-    return this.subscribed;
+    return this.subscribed && this.broker.publishing;
   }
 
   /**

@@ -16,6 +16,12 @@ import type { Broker } from './broker';
 /** Larger payloads go through the spill table: one huge message would hold up every other. */
 export const REDIS_PAYLOAD_LIMIT = 256 * 1024;
 const RETRY_DELAY_MS = { first: 250, max: 10_000 };
+/**
+ * Published once the publisher is back after a publication failed: the events of a committed write
+ * went nowhere, so every instance (this one too) resyncs. Never a payload of events (those are JSON
+ * or a spill reference).
+ */
+const MISSED = 'missed';
 
 /** Reconnects with growing, jittered delays, for as long as it takes. */
 const retryStrategy = (attempts: number) => {
@@ -35,6 +41,8 @@ const connectionOptions = {
 export class RedisBroker implements Broker, EventSender {
   readonly name = 'redis';
   private readonly detach: () => void;
+  /** A publication failed and the instances have not been told yet. */
+  private missed = false;
 
   private constructor(
     private readonly url: string,
@@ -43,6 +51,7 @@ export class RedisBroker implements Broker, EventSender {
     private readonly log: FastifyBaseLogger,
   ) {
     publisher.on('error', () => {});
+    publisher.on('ready', () => void this.announceMissed());
     this.detach = publishAfterCommit(database.db, this);
   }
 
@@ -52,15 +61,36 @@ export class RedisBroker implements Broker, EventSender {
     return new RedisBroker(url, publisher, database, log);
   }
 
+  /** Only while the publisher's connection is up: readiness fails as soon as it drops. */
+  get publishing(): boolean {
+    return this.publisher.status === 'ready';
+  }
+
   /**
-   * After commit. A publication that fails (Redis unreachable) is logged, not thrown: the write has
-   * committed and its request must say so; the subscribers have lost Redis too and resync.
+   * After commit. A publication that fails (Redis unreachable, or this instance's publisher alone
+   * cut off) is logged, not thrown: the write has committed and its request must say so. Once the
+   * publisher is back, every instance is told that events went missing (MISSED), so none keeps
+   * showing what the lost events changed.
    */
   async send(db: Db, events: readonly PublishedEvent[]): Promise<void> {
     try {
       await this.publisher.publish(REALTIME_CHANNEL, await payloadOf(db, events, REDIS_PAYLOAD_LIMIT));
     } catch (error) {
+      this.missed = true;
       this.log.error({ err: error, events: events.length }, 'could not publish real-time events to Redis');
+      // Back already (the failure raced the reconnection): nothing else would say it.
+      if (this.publishing) void this.announceMissed();
+    }
+  }
+
+  private async announceMissed(): Promise<void> {
+    if (!this.missed) return;
+    this.missed = false;
+    try {
+      await this.publisher.publish(REALTIME_CHANNEL, MISSED);
+    } catch {
+      // Lost again: the next 'ready' tries once more.
+      this.missed = true;
     }
   }
 
@@ -71,7 +101,9 @@ export class RedisBroker implements Broker, EventSender {
     let lost = false;
     subscriber.on('error', () => {});
     subscriber.on('message', (channel: string, payload: string) => {
-      if (channel === REALTIME_CHANNEL) handlers.onNotification(payload);
+      if (channel !== REALTIME_CHANNEL) return;
+      if (payload === MISSED) handlers.onMissed?.();
+      else handlers.onNotification(payload);
     });
     subscriber.on('close', () => {
       if (stopped || lost) return;

@@ -58,9 +58,13 @@ describe('Security section on /profile-settings', () => {
     expect(within(other!).getByText('Firefox on Windows')).toBeTruthy();
     expect(within(other!).getByText(/from 203\.0\.113\.9/)).toBeTruthy();
 
-    fireEvent.click(within(other!).getByRole('button', { name: /^End session: Firefox on Windows/ }));
+    const end = within(other!).getByRole('button', { name: /^End session: Firefox on Windows/ });
+    end.focus();
+    fireEvent.click(end);
     expect(await screen.findByText(SESSION_MESSAGES.sessionEnded)).toBeTruthy();
     expect(await screen.findByText(SESSION_MESSAGES.noOtherSessions)).toBeTruthy();
+    // The button is gone with its session: focus is on the list, not lost to the page (WCAG 2.4.3).
+    expect(document.activeElement).toBe(list);
     expect(calls.filter((call) => call.path === '/api/auth/sessions/1/')).toHaveLength(1);
   });
 

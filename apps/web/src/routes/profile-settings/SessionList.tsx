@@ -3,15 +3,16 @@
 import { describeUserAgent, SESSION_LAST_USE_PRECISION_MS, SESSION_MESSAGES } from '@keystone/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { errorMessage } from '../../api/errorMessages';
 import { type SessionEntry, useEndOtherSessions, useEndSession, useSessions } from '../../api/sessions';
+import { BusyButton } from '../../components/BusyButton';
 import { RetryAlert } from '../../components/RetryAlert';
 import { useTimedMessage } from '../../components/useTimedMessage';
 import { formatDateTime } from '../../lib/timeAgo';
@@ -32,6 +33,9 @@ export function SessionList() {
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const [message, showMessage] = useTimedMessage();
+  // Ending a session removes the button that did it: focus moves to the list, which stays, and
+  // the outcome is announced (WCAG 2.4.3; the message itself goes after a few seconds).
+  const list = useRef<HTMLUListElement>(null);
 
   if (sessions.isPending) return <CircularProgress size={24} aria-label="Loading your sessions" />;
   if (sessions.isError) {
@@ -40,7 +44,12 @@ export function SessionList() {
     );
   }
 
-  const report = { onSuccess: (text: string) => showMessage({ severity: 'success', text }) };
+  const report = {
+    onSuccess: (text: string) => {
+      list.current?.focus();
+      showMessage({ severity: 'success', text });
+    },
+  };
   const failed = (error: unknown) =>
     showMessage({ severity: 'error', text: errorMessage(error, SESSION_MESSAGES.endSessionFailed) });
   const others = sessions.data.filter((session) => !session.current);
@@ -48,26 +57,26 @@ export function SessionList() {
 
   return (
     <Box sx={{ maxWidth: 640 }}>
-      <List dense aria-label="Your sessions">
+      <List dense aria-label="Your sessions" ref={list} tabIndex={-1}>
         {sessions.data.map((session) => (
           <SessionItem
             key={session.id}
             session={session}
-            disabled={pending}
+            busy={pending}
             onEnd={() => endOne.mutate(session.id, { ...report, onError: failed })}
           />
         ))}
       </List>
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mt: 1, minHeight: 40 }}>
         {others.length > 0 ? (
-          <Button
+          <BusyButton
             variant="outlined"
             color="error"
-            disabled={pending}
+            busy={pending}
             onClick={() => endOthers.mutate(undefined, { ...report, onError: failed })}
           >
             Log out other sessions
-          </Button>
+          </BusyButton>
         ) : (
           <Typography color="textSecondary">{SESSION_MESSAGES.noOtherSessions}</Typography>
         )}
@@ -88,11 +97,11 @@ export function SessionList() {
 
 interface SessionItemProps {
   session: SessionEntry;
-  disabled: boolean;
+  busy: boolean;
   onEnd: () => void;
 }
 
-function SessionItem({ session, disabled, onEnd }: SessionItemProps) {
+function SessionItem({ session, busy, onEnd }: SessionItemProps) {
   const browser = describeUserAgent(session.userAgent);
   const details = [
     `Logged in ${formatDateTime(session.createdAt)}`,
@@ -106,15 +115,15 @@ function SessionItem({ session, disabled, onEnd }: SessionItemProps) {
         session.current ? (
           <Chip label="This browser" color="primary" size="small" variant="outlined" />
         ) : (
-          <Button
+          <BusyButton
             size="small"
             color="error"
-            disabled={disabled}
+            busy={busy}
             onClick={onEnd}
             aria-label={`End session: ${browser}, logged in ${formatDateTime(session.createdAt)}`}
           >
             End
-          </Button>
+          </BusyButton>
         )
       }
     >

@@ -132,6 +132,27 @@ describe('/organisation', () => {
     ]);
   });
 
+  it('should keep focus on the button that deactivated someone, which now reactivates them', async () => {
+    let ben = member(8, 'Ben Jones');
+    startServer(true, {
+      'GET /api/organisation/members/': () => ok([members[0], ben]),
+      'PATCH /api/organisation/members/8/': () => {
+        ben = member(8, 'Ben Jones', { status: 'deactivated' });
+        return ok({ detail: 'Ben Jones has been deactivated.', member: ben });
+      },
+    });
+    renderApp('/organisation');
+    const deactivate = await screen.findByRole('button', { name: 'Deactivate Ben Jones' });
+    deactivate.focus();
+    fireEvent.click(deactivate);
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Ben Jones?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    const reactivate = await screen.findByRole('button', { name: 'Reactivate Ben Jones' });
+    // The same button, relabelled: focus came back to it from the dialog (WCAG 2.4.3).
+    expect(reactivate).toBe(deactivate);
+    await waitFor(() => expect(document.activeElement).toBe(reactivate));
+  });
+
   it('should page the security log with next_before and start again when a filter changes', async () => {
     const { calls } = startServer(true, {
       'GET /api/organisation/security-log/': ok({ results: [entry(50, 'login_succeeded')], next_before: 50 }),

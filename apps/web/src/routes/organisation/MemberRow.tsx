@@ -12,7 +12,6 @@ import {
   STRATEGY_ROLE_LABELS,
 } from '@keystone/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
@@ -22,6 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { BreakableEmail } from '../../components/BreakableEmail';
+import { BusyButton } from '../../components/BusyButton';
 import { formatDateTime, timeAgo } from '../../lib/timeAgo';
 import { strategyTeamPath } from '../paths';
 
@@ -147,26 +147,23 @@ export function MemberRow({
           />
         )}
         <Box>
-          {member.status === 'active' && !isSelf && (
-            <Button
+          {/* One button that turns from Deactivate into Reactivate and back: the same element,
+              so keyboard focus stays on it across the change (WCAG 2.4.3), and it ignores input
+              while a change is saved instead of being disabled (which drops focus). */}
+          {(member.status === 'deactivated' || (member.status === 'active' && !isSelf)) && (
+            <BusyButton
               size="small"
-              color="error"
-              disabled={disabled}
-              onClick={onDeactivate}
-              aria-label={ORGANISATION_LABELS.deactivateButton(name)}
+              color={member.status === 'active' ? 'error' : 'primary'}
+              busy={disabled}
+              onClick={member.status === 'active' ? onDeactivate : onReactivate}
+              aria-label={
+                member.status === 'active'
+                  ? ORGANISATION_LABELS.deactivateButton(name)
+                  : ORGANISATION_LABELS.reactivateButton(name)
+              }
             >
-              {ORGANISATION_LABELS.deactivate}
-            </Button>
-          )}
-          {member.status === 'deactivated' && (
-            <Button
-              size="small"
-              disabled={disabled}
-              onClick={onReactivate}
-              aria-label={ORGANISATION_LABELS.reactivateButton(name)}
-            >
-              {ORGANISATION_LABELS.reactivate}
-            </Button>
+              {member.status === 'active' ? ORGANISATION_LABELS.deactivate : ORGANISATION_LABELS.reactivate}
+            </BusyButton>
           )}
         </Box>
       </TableCell>

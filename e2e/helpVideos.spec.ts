@@ -175,6 +175,9 @@ test('an administrator’s video for a topic reaches members, and only its host 
   await expect(
     section.getByRole('link', { name: `https://www.youtube.com/watch?v=${YOUTUBE_ID}` }),
   ).toBeVisible();
+  // The form is gone: focus is back on the topic's Edit button (WCAG 2.4.3).
+  const editAmbition = section.getByRole('button', { name: `${HELP_VIDEO_LABELS.edit}: Ambition` });
+  await expect(editAmbition).toBeFocused();
 
   // A member's dialog frames the player page, which frames the YouTube player.
   const memberContext = await browser.newContext({ baseURL: app.baseURL });
@@ -210,6 +213,8 @@ test('an administrator’s video for a topic reaches members, and only its host 
   // Back to the built-in video.
   await section.getByRole('button', { name: `${HELP_VIDEO_LABELS.reset}: Ambition` }).click();
   await expect(adminPage.getByRole('status').filter({ hasText: HELP_VIDEO_MESSAGES.reset })).toBeVisible();
+  // Reset is gone with the chosen video: focus is on the Edit button, not the page.
+  await expect(editAmbition).toBeFocused();
   await page.reload();
   const again = await openHelp(page, 'Ambition');
   await expect(again.getByLabel('Ambition: video')).toHaveJSProperty('tagName', 'VIDEO');

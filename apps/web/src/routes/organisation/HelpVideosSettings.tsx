@@ -18,7 +18,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { errorMessage } from '../../api/errorMessages';
 import { useHelpVideos, useResetHelpVideo, useSetHelpVideo } from '../../api/helpVideos';
@@ -66,6 +66,15 @@ function TopicVideo({ topic, chosen, outcome }: TopicVideoProps) {
   const [editing, setEditing] = useState(false);
   const reset = useResetHelpVideo();
   const title = HELP_TITLES[topic];
+  // The form and Reset go away when they are done: focus goes back to the topic's Edit button
+  // (WCAG 2.4.3), which the form replaced while it was open.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const focusEdit = useRef(false);
+  useEffect(() => {
+    if (editing || !focusEdit.current) return;
+    focusEdit.current = false;
+    editButton.current?.focus();
+  });
   return (
     <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, columnGap: 2 }}>
@@ -84,6 +93,7 @@ function TopicVideo({ topic, chosen, outcome }: TopicVideoProps) {
         {!editing && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button
+              ref={editButton}
               size="small"
               variant="outlined"
               onClick={() => setEditing(true)}
@@ -92,25 +102,36 @@ function TopicVideo({ topic, chosen, outcome }: TopicVideoProps) {
               {HELP_VIDEO_LABELS.edit}
             </Button>
             {chosen && (
-              <Button
+              <BusyButton
                 size="small"
-                disabled={reset.isPending}
+                busy={reset.isPending}
                 aria-label={`${HELP_VIDEO_LABELS.reset}: ${title}`}
                 onClick={() =>
                   reset.mutate(topic, {
-                    onSuccess: () => outcome.succeeded(`${title}: ${HELP_VIDEO_MESSAGES.reset}`),
+                    onSuccess: () => {
+                      editButton.current?.focus();
+                      outcome.succeeded(`${title}: ${HELP_VIDEO_MESSAGES.reset}`);
+                    },
                     onError: (error) => outcome.failed(error, HELP_VIDEO_MESSAGES.resetFailed),
                   })
                 }
               >
                 {HELP_VIDEO_LABELS.reset}
-              </Button>
+              </BusyButton>
             )}
           </Box>
         )}
       </Box>
       {editing && (
-        <VideoForm topic={topic} chosen={chosen} outcome={outcome} onDone={() => setEditing(false)} />
+        <VideoForm
+          topic={topic}
+          chosen={chosen}
+          outcome={outcome}
+          onDone={() => {
+            focusEdit.current = true;
+            setEditing(false);
+          }}
+        />
       )}
     </Box>
   );

@@ -63,12 +63,12 @@ test('focus areas and initiatives move without dragging, by pointer and by keybo
   await logInBrowser(page, master);
   await page.goto(`/strategy/${id}`);
 
-  // By pointer: the first focus area cannot go further left, and goes right.
+  // By pointer: the first focus area cannot go earlier, and goes later, to position 2.
   const moveCustomers = page.getByRole('button', { name: BOARD_ITEM_TEXT.move(`'${AREAS[0]}'`) });
   await moveCustomers.click();
-  await expect(page.getByRole('menuitem', { name: BOARD_ITEM_TEXT.moveLeft })).toBeDisabled();
+  await expect(page.getByRole('menuitem', { name: BOARD_ITEM_TEXT.moveEarlier() })).toBeDisabled();
   const areaSorted = page.waitForResponse((response) => response.url().includes('/api/focusarea/sort/'));
-  await page.getByRole('menuitem', { name: BOARD_ITEM_TEXT.moveRight }).click();
+  await page.getByRole('menuitem', { name: BOARD_ITEM_TEXT.moveLater(2) }).click();
   expect((await areaSorted).ok()).toBe(true);
   await expect(areaTitle(page, 1)).toHaveText(AREAS[1]!);
   await expect(areaTitle(page, 2)).toHaveText(AREAS[0]!);

@@ -54,6 +54,18 @@ describe('RichTextField at rest', () => {
     expect(onChange).toHaveBeenLastCalledWith('<p>Oneab</p>');
   });
 
+  it('should mark a field with an error invalid, at rest and in the editor (WCAG 3.3.1)', async () => {
+    const { box } = renderField({ error: 'Title is required.' });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Title is required.')).toBeTruthy();
+    const editor = await openEditor(box);
+    expect(editor.getAttribute('aria-invalid')).toBe('true');
+    cleanup();
+    const fine = renderField();
+    expect(fine.box.hasAttribute('aria-invalid')).toBe(false);
+    expect((await openEditor(fine.box)).hasAttribute('aria-invalid')).toBe(false);
+  });
+
   it('should stay static, out of the tab order, when read-only', async () => {
     const { box } = renderField({ readOnly: true, value: '<p>12345</p>', maxLength: 5 });
     expect(box.getAttribute('aria-readonly')).toBe('true');

@@ -24,8 +24,14 @@ export const BOARD_ITEM_TEXT = {
   /** The drag handle (pointer drag, or Space and the arrow keys). */
   drag: (name: string) => `Drag ${name}`,
   delete: (name: string) => `Delete ${name}`,
-  moveLeft: 'Move left',
-  moveRight: 'Move right',
+  /**
+   * A focus area's moves. Its columns wrap onto more rows on a narrow screen, where "left" and
+   * "right" would not say where it goes: the place it goes to does. No place when it cannot move.
+   */
+  moveEarlier: (toPosition?: number) =>
+    toPosition === undefined ? 'Move earlier' : `Move earlier, to position ${toPosition}`,
+  moveLater: (toPosition?: number) =>
+    toPosition === undefined ? 'Move later' : `Move later, to position ${toPosition}`,
   moveUp: 'Move up',
   moveDown: 'Move down',
   pickedUp: (name: string, position: number, total: number) =>

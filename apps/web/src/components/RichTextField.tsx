@@ -116,6 +116,7 @@ export function RichTextField(props: RichTextFieldProps) {
         placeholder={placeholder}
         singleLine={singleLine}
         readOnly={readOnly}
+        invalid={error !== null}
         helperId={helperId}
         activation={activation.current}
         onActivate={activate}

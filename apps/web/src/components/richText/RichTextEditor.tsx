@@ -116,6 +116,13 @@ export function RichTextEditor({
     editor.view.dom.setAttribute('aria-readonly', String(readOnly));
   }, [editor, readOnly]);
 
+  // WCAG 3.3.1: a field whose message is an error says so itself, as a plain input does.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    if (error !== null) editor.view.dom.setAttribute('aria-invalid', 'true');
+    else editor.view.dom.removeAttribute('aria-invalid');
+  }, [editor, error]);
+
   // The server's value wins only while the user is not typing here and nothing is unsaved; one
   // that arrived during typing is shown when the field is left. A layout effect, like the takeover
   // below: it runs first, so keys typed before the editor arrived go over the stored value.

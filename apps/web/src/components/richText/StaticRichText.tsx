@@ -27,6 +27,8 @@ interface StaticRichTextProps {
   placeholder: string;
   singleLine: boolean;
   readOnly: boolean;
+  /** The field's message is an error (WCAG 3.3.1: said by aria-invalid, besides the message). */
+  invalid: boolean;
   helperId: string;
   activation: Activation;
   /** The editor is wanted now (focus or pointer down). */
@@ -42,6 +44,7 @@ export function StaticRichText({
   placeholder,
   singleLine,
   readOnly,
+  invalid,
   helperId,
   activation,
   onActivate,
@@ -68,6 +71,7 @@ export function StaticRichText({
         aria-label={label}
         aria-multiline={!singleLine}
         aria-readonly={readOnly}
+        aria-invalid={invalid || undefined}
         aria-describedby={helperId}
         tabIndex={editable ? 0 : undefined}
         data-static-rich-text=""

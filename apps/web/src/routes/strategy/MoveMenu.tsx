@@ -25,7 +25,7 @@ interface MoveMenuProps {
   /** The item's place among its siblings, from 0. */
   position: number;
   count: number;
-  /** Focus areas stand in a row (left, right); initiatives in a column (up, down). */
+  /** Focus areas stand in a row that wraps (earlier, later); initiatives in a column (up, down). */
   axis: 'row' | 'column';
   onMove: (toIndex: number) => void;
 }
@@ -51,8 +51,14 @@ export function MoveMenu({ name, position, count, axis, onMove }: MoveMenuProps)
     announce(BOARD_ITEM_TEXT.moved(name, toIndex + 1, count), { key: 'board-move' });
   };
   const row = axis === 'row';
+  const first = position === 0;
+  const last = position >= count - 1;
+  // Places are counted from 1, as the announcements count them.
   const [back, forward] = row
-    ? [BOARD_ITEM_TEXT.moveLeft, BOARD_ITEM_TEXT.moveRight]
+    ? [
+        BOARD_ITEM_TEXT.moveEarlier(first ? undefined : position),
+        BOARD_ITEM_TEXT.moveLater(last ? undefined : position + 2),
+      ]
     : [BOARD_ITEM_TEXT.moveUp, BOARD_ITEM_TEXT.moveDown];
   const [Icon, BackIcon, ForwardIcon] = row
     ? [SwapHoriz, ArrowBack, ArrowForward]
@@ -73,13 +79,13 @@ export function MoveMenu({ name, position, count, axis, onMove }: MoveMenuProps)
         <Icon fontSize="small" />
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem disabled={position === 0} onClick={choose(position - 1)}>
+        <MenuItem disabled={first} onClick={choose(position - 1)}>
           <ListItemIcon>
             <BackIcon fontSize="small" />
           </ListItemIcon>
           {back}
         </MenuItem>
-        <MenuItem disabled={position >= count - 1} onClick={choose(position + 1)}>
+        <MenuItem disabled={last} onClick={choose(position + 1)}>
           <ListItemIcon>
             <ForwardIcon fontSize="small" />
           </ListItemIcon>

@@ -286,6 +286,25 @@ const PAGES: Record<string, AuditedPage> = {
     loaded: (page) => expect(heading(page, 'Keystone Accessibility Conformance Report')).toBeVisible(),
     states: [{ name: 'loaded' }],
   },
+  // The pages a mailed or printed link opens, and the one phones are sent to; a link that is not
+  // (or no longer) valid is what they show when tried from outside the journey that made it.
+  ...Object.fromEntries(
+    [
+      '/reset-password/MQ/not-a-real-token',
+      '/verify-email/not-a-real-token',
+      '/signup-complete',
+      '/setup/not-a-real-token',
+      '/mobile-warning',
+    ].map((path): [string, AuditedPage] => [
+      path,
+      {
+        path: () => path,
+        signedIn: false,
+        loaded: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
+        states: [{ name: 'loaded' }],
+      },
+    ]),
+  ),
   'not found': {
     path: () => '/no-such-page',
     signedIn: 'user',

@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 export interface ReceivedWebhook {
+  /** When the whole request had arrived (epoch ms): the pace of a channel is read from these. */
+  at: number;
   /** Request headers, names in lower case. */
   headers: Record<string, string>;
   /** The raw body as sent. */
@@ -133,7 +135,14 @@ export class WebhookReceiver {
     const { failFirst, failStatus, failHeaders, delayMs, answerBytes, redirectTo } = this.behaviour;
     const failing = this.received.length < failFirst;
     const status = redirectTo ? 302 : failing ? failStatus : 200;
-    this.received.push({ headers, body, json, answeredStatus: status, ...this.verify(body, headers) });
+    this.received.push({
+      at: Date.now(),
+      headers,
+      body,
+      json,
+      answeredStatus: status,
+      ...this.verify(body, headers),
+    });
     for (const wake of this.waiters.splice(0)) wake();
     setTimeout(() => {
       if (response.destroyed) return;

@@ -8,7 +8,7 @@ import { CHAT_MESSAGE_TEXTS } from '@keystone/contract';
 import * as AdaptiveCards from 'adaptivecards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookReceiver } from '../../../testing/webhookReceiver';
-import { FakeClock, type ProgressApi, progressApi, progressFixture, sleep } from './helpers/progress';
+import { FakeClock, type ProgressApi, progressApi, progressFixture } from './helpers/progress';
 import { getTestServer, type TestServer } from './helpers/testServer';
 
 interface SlackBody {
@@ -106,11 +106,7 @@ describe('Slack and Teams channels of a strategy', () => {
       const test = await server.api('POST', `/api/webhooks/${slack.id}/test/`, { token: f.master.key });
       expect(test.status).toBe(201);
     }
-    const arrivals: number[] = [];
-    while (arrivals.length < 3) {
-      if (slack.receiver.received.length > arrivals.length) arrivals.push(Date.now());
-      else await sleep(5);
-    }
+    const arrivals = (await slack.receiver.waitFor(3, 15_000)).map((request) => request.at);
     expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(900);
     expect(arrivals[2]! - arrivals[1]!).toBeGreaterThanOrEqual(900);
     const body = slack.receiver.received[0]!.json as SlackBody;

@@ -2,7 +2,8 @@
  * Two server instances on one PostgreSQL database send each webhook delivery once: both workers
  * claim from the same queue (FOR UPDATE SKIP LOCKED), and the receiver sees every webhook-id
  * exactly once; a delivery claimed by an instance whose lease ran out is taken over at once, one
- * claimed by a live instance is left alone. PostgreSQL only (the `server-postgres` project); PGlite is one process and reports
+ * claimed by a live instance is left alone; a chat channel gets at most one message a second
+ * whichever instances send to it. PostgreSQL only (the `server-postgres` project); PGlite is one process and reports
  * this file as skipped.
  */
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { WebhookReceiver } from '../../../testing/webhookReceiver';
 import { type BuiltApp, buildApp } from '../src/app';
 import { recordWebhookEvent } from '../src/core/webhookEvents';
 import { type Database, openDatabase } from '../src/db/client';
+import { progressFixture, sleep } from './helpers/progress';
 import { type Member, signedInUser } from './helpers/strategies';
 import { getTestServer, type TestServer } from './helpers/testServer';
 import { subscribeReceiver } from './helpers/webhooks';
@@ -84,4 +86,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('webhook deliveries on two instanc
     expect(receiver.received).toHaveLength(before + 1);
     await a.ctx.db.execute(sql`delete from server_instances where id like 'instance-%'`);
   });
+
+  it('should keep a Slack channel to one message a second, however the instances share its deliveries', async () => {
+    const f = await progressFixture(a);
+    const slack = new WebhookReceiver();
+    try {
+      const url = await slack.start();
+      const created = await a.api('POST', `/api/strategy/${f.strategy}/webhooks/`, {
+        token: f.master.key,
+        body: { kind: 'slack', url, description: 'Slack channel', events: ['progress.report'] },
+      });
+      expect(created.status).toBe(201);
+      // Queued one by one while both workers poll, so both claim some.
+      for (let count = 0; count < 4; count += 1) {
+        const test = await a.api('POST', `/api/webhooks/${created.body.endpoint.id}/test/`, {
+          token: f.master.key,
+        });
+        expect(test.status).toBe(201);
+        await sleep(30);
+      }
+      const arrivals = (await slack.waitFor(4, 20_000)).map((request) => request.at);
+      for (let index = 1; index < arrivals.length; index += 1)
+        expect(arrivals[index]! - arrivals[index - 1]!).toBeGreaterThanOrEqual(900);
+    } finally {
+      await slack.stop();
+    }
+  }, 30_000);
 });

@@ -97,6 +97,11 @@ export const webhookEndpoints = pgTable(
     disabledReason: text('disabled_reason', { enum: ['manual', 'failing'] }),
     /** The first failure since its last success; null while it succeeds. */
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    /**
+     * A chat channel's next free moment to send (one message a second): reserved by whichever
+     * instance sends next, so instances take turns (modules/webhooks/worker.ts).
+     */
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

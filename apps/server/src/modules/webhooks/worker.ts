@@ -36,6 +36,10 @@ const BATCH_SIZE = 20;
 const CLAIM_SECONDS = Math.ceil((BATCH_SIZE * (WEBHOOK_TIMEOUT_MS + 1000)) / 1000) + 30;
 const USER_AGENT = 'Keystone-Webhooks/1.0 (+https://www.standardwebhooks.com)';
 const ERROR_MAX_CHARS = 500;
+/** How long a chat channel stays taken while its message is sent: past the send's deadline. */
+const TURN_HOLD_MS = WEBHOOK_TIMEOUT_MS + 5_000;
+/** How often an instance waiting for a chat channel looks again. */
+const TURN_POLL_MS = 200;
 /** How often an instance purges old events (retention.ts). */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
@@ -88,8 +92,6 @@ export function retryDelaySeconds(attempts: number, retryAfterSeconds: number | 
 
 export class WebhookWorker {
   private readonly loop: PollingLoop;
-  /** When each endpoint was last sent to by this instance, for the pace of chat channels. */
-  private readonly lastSent = new Map<number, number>();
   /** When this instance last purged old events: hourly is precise enough for a period of days. */
   private lastPurge = Number.NEGATIVE_INFINITY;
 
@@ -166,12 +168,44 @@ export class WebhookWorker {
     return result.rows;
   }
 
-  /** Waits out a chat channel's pace (one message a second), then notes this send. */
-  private async pace(endpointId: number, minIntervalMs: number): Promise<void> {
-    const last = this.lastSent.get(endpointId);
-    const wait = last === undefined ? 0 : last + minIntervalMs - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    this.lastSent.set(endpointId, Date.now());
+  /**
+   * A chat channel takes one message at a time, then a quiet `minIntervalMs` after its answer
+   * (Slack: one message a second). The endpoint's row says until when the channel is taken; an
+   * instance takes its turn only once that has passed, so instances sending to one channel queue
+   * behind each other. The hold while sending outlasts the send's deadline, and frees a channel
+   * whose sender died.
+   */
+  private async takeTurn(endpointId: number): Promise<void> {
+    const hold = sql`make_interval(secs => ${TURN_HOLD_MS / 1000})`;
+    for (;;) {
+      const taken = await this.options.db.execute(sql`
+        update webhook_endpoints set next_send_at = clock_timestamp() + ${hold}
+        where id = ${endpointId} and (next_send_at is null or next_send_at <= clock_timestamp())
+        returning id`);
+      if (taken.rows.length > 0) return;
+      const { rows } = await this.options.db.execute<{ wait_ms: number | string }>(sql`
+        select extract(epoch from (next_send_at - clock_timestamp())) * 1000 as wait_ms
+        from webhook_endpoints where id = ${endpointId}`);
+      // Deleted meanwhile: the send goes ahead as any other and is recorded against nothing.
+      if (rows.length === 0 || this.loop.stopped) return;
+      const wait = Math.min(Math.max(Number(rows[0]!.wait_ms), 10), TURN_POLL_MS);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  /**
+   * The channel is quiet for `minIntervalMs` from this send's answer, then the next may go. Not
+   * written (the database gone a moment): the hold runs out instead, and what was sent stays sent.
+   */
+  private async endTurn(endpointId: number, minIntervalMs: number): Promise<void> {
+    try {
+      await this.options.db.execute(sql`
+        update webhook_endpoints
+        set next_send_at = clock_timestamp() + make_interval(secs => ${minIntervalMs / 1000})
+        where id = ${endpointId}`);
+    } catch (error) {
+      this.options.log.warn({ err: error, endpoint: endpointId }, 'could not free a chat channel’s turn');
+    }
   }
 
   private signingSecrets(delivery: ClaimedDelivery, now: Date): SigningSecrets | null {
@@ -210,7 +244,8 @@ export class WebhookWorker {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
     };
-    await this.pace(delivery.endpoint_id, formatter.minIntervalMs);
+    const paced = formatter.minIntervalMs > 0;
+    if (paced) await this.takeTurn(delivery.endpoint_id);
     try {
       const answer = await sendOutbound(
         target,
@@ -230,12 +265,12 @@ export class WebhookWorker {
         answer.status >= 300 && answer.status < 400
           ? `redirect to ${answer.location ?? '(no address)'} not followed`
           : `answered ${answer.status}${answer.body.trim() ? `: ${answer.body.trim()}` : ''}`;
-      const paced = answer.status === 429 || answer.status === 503;
+      const slowDown = answer.status === 429 || answer.status === 503;
       return {
         delivered: false,
         statusCode: answer.status,
         error,
-        retryAfterSeconds: paced ? answer.retryAfterSeconds : undefined,
+        retryAfterSeconds: slowDown ? answer.retryAfterSeconds : undefined,
       };
     } catch (error) {
       const words =
@@ -245,6 +280,8 @@ export class WebhookWorker {
             ? error.message
             : String(error);
       return { delivered: false, statusCode: null, error: words, retryAfterSeconds: undefined };
+    } finally {
+      if (paced) await this.endTurn(delivery.endpoint_id, formatter.minIntervalMs);
     }
   }
 

@@ -143,6 +143,22 @@ describe('personal access tokens', () => {
     expect((await list(f.member.key)).body.map((t: { name: string }) => t.name)).not.toContain('Successor');
   });
 
+  it("should refuse an administrator's token the calls that say where the organisation's events go", async () => {
+    const { token } = await tokenOf(f.admin.key, 'read_write');
+    const endpoint = {
+      url: 'https://hooks.example.com/keystone',
+      description: 'Exfiltration',
+      events: ['comment.written'],
+    };
+    const added = await bearer('POST', '/api/organisation/webhooks/', token, endpoint);
+    expect(added.status).toBe(403);
+    expect(added.body.detail).toBe(ACCESS_TOKEN_MESSAGES.sessionOnly);
+    // Listing them still works with a token; nothing was added.
+    const listed = await bearer('GET', '/api/organisation/webhooks/', token);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([]);
+  });
+
   it('should refuse a revoked token at once, and put both on the security log', async () => {
     const { token, access_token } = await tokenOf(f.member.key, 'read', 'Soon revoked');
     expect((await bearer('GET', '/api/strategies/', token)).status).toBe(200);

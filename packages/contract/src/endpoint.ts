@@ -24,9 +24,10 @@ export interface Endpoint {
    */
   auth: boolean;
   /**
-   * Account security (password, sessions, two-factor, access tokens, the calendar address):
+   * Account security (password, sessions, two-factor, access tokens, the calendar address) and
+   * where the organisation's events are sent (adding or re-addressing a webhook, its secret):
    * refused to personal access tokens, whatever their scope, so a leaked token cannot take the
-   * account or make itself a longer-lived successor.
+   * account, make itself a longer-lived successor, or leave a channel that outlives it.
    */
   sessionOnly?: boolean;
   /** The path parameters, one schema per `{name}` of the path. */

@@ -15,6 +15,9 @@ import {
   webhookEndpointResponse,
 } from '../webhooks';
 
+// Adding an endpoint, changing its address and rotating its secret are refused to access tokens
+// (sessionOnly): a leaked token could otherwise point the organisation's events at its holder,
+// and that endpoint would outlive the token's revocation.
 export const webhooksApi = {
   organisationList: {
     method: 'GET',
@@ -31,6 +34,7 @@ export const webhooksApi = {
     summary:
       'Add an endpoint sent the chosen events of every strategy; a standard one answers its signing secret once (administrators)',
     auth: true,
+    sessionOnly: true,
     body: createWebhookRequest,
     answer: createWebhookResponse,
     status: 201,
@@ -52,6 +56,7 @@ export const webhooksApi = {
     tag: 'webhooks',
     summary: 'Add an endpoint sent the chosen events of this strategy (its masters)',
     auth: true,
+    sessionOnly: true,
     params: idParams,
     body: createWebhookRequest,
     answer: createWebhookResponse,
@@ -64,6 +69,7 @@ export const webhooksApi = {
     tag: 'webhooks',
     summary: 'Change an endpoint’s address, description or events, or switch it off and on',
     auth: true,
+    sessionOnly: true,
     params: idParams,
     body: updateWebhookRequest,
     answer: webhookEndpointResponse,
@@ -86,6 +92,7 @@ export const webhooksApi = {
     summary:
       'Make a new signing secret, answered once; the old one keeps signing beside it for a day (standard endpoints)',
     auth: true,
+    sessionOnly: true,
     params: idParams,
     answer: rotateWebhookSecretResponse,
     errors: [404, 409],

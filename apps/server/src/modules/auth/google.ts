@@ -4,15 +4,14 @@
  * token, and let in only existing or invited people. Accounts are linked by issuer and subject.
  */
 import { type LoginOrMfaResponse, MESSAGES, type PublicConfig } from '@keystone/contract';
-import { eq } from 'drizzle-orm';
 import type * as oidc from 'openid-client';
 import type { AppContext } from '../../core/context';
 import { badRequest, forbidden, HttpError, notFound } from '../../core/errors';
 import { publish } from '../../core/events';
 import type { RequestOrigin } from '../../core/securityEvents';
 import { findUserByEmail, findUserById } from '../../core/userQueries';
-import { userIdentities, users } from '../../db/schema';
-import { hasIdentityOf, linkedUserId } from './identities';
+import { userIdentities } from '../../db/schema';
+import { adoptProvenAddress, hasIdentityOf, linkedUserId } from './identities';
 import { acceptInvitation, invitationFor, joinOrganisation } from './joining';
 import { completeLogin, refuseWhenSsoRequired } from './login';
 
@@ -154,17 +153,7 @@ async function resolveAccount(
     const link = { issuer: identity.issuer, subject: identity.subject };
     if (existing) {
       // Google vouches for the address, so it counts as verified.
-      const verifiedBefore = existing.emailVerifiedAt !== null;
-      await tx
-        .update(users)
-        .set({
-          emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
-          firstName: existing.firstName || identity.firstName,
-          lastName: existing.lastName || identity.lastName,
-          // A password set before the address was proven may be a stranger's: it does not survive.
-          ...(verifiedBefore ? {} : { passwordHash: null }),
-        })
-        .where(eq(users.id, existing.id));
+      await adoptProvenAddress(tx, existing, identity);
       await tx.insert(userIdentities).values({ userId: existing.id, ...link });
       return existing.id;
     }

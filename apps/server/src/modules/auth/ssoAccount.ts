@@ -14,8 +14,8 @@ import { publish } from '../../core/events';
 import { type RequestOrigin, recordSecurityEvent } from '../../core/securityEvents';
 import { findUserByEmail, findUserById } from '../../core/userQueries';
 import type { Queryable } from '../../db/client';
-import { invites, userIdentities, users } from '../../db/schema';
-import { hasIdentityOf, linkedUserId } from './identities';
+import { invites, userIdentities } from '../../db/schema';
+import { adoptProvenAddress, hasIdentityOf, linkedUserId } from './identities';
 import { acceptInvitation, joinOrganisation } from './joining';
 
 export interface ProviderIdentity {
@@ -64,17 +64,7 @@ async function accountForNewIdentity(tx: Queryable, identity: ProviderIdentity):
     if (await hasIdentityOf(tx, existing.id, identity.issuer)) {
       throw refuse(SSO_MESSAGES.identityLinkedElsewhere, 'other_subject_linked');
     }
-    const verifiedBefore = existing.emailVerifiedAt !== null;
-    await tx
-      .update(users)
-      .set({
-        emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
-        firstName: existing.firstName || identity.firstName,
-        lastName: existing.lastName || identity.lastName,
-        // A password set before the address was proven may be a stranger's: it does not survive.
-        ...(verifiedBefore ? {} : { passwordHash: null }),
-      })
-      .where(eq(users.id, existing.id));
+    await adoptProvenAddress(tx, existing, identity);
     return existing.id;
   }
   const fields = { passwordHash: null, firstName: identity.firstName, lastName: identity.lastName };

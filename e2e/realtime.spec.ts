@@ -1,7 +1,8 @@
 /**
  * Real-time collaboration in real browsers (issue 4): two strategy masters on one strategy, each
  * in a browser context of their own. A field one of them edits is locked for the other, with the
- * holder's name; what they type arrives live; closing the page releases the lock at once.
+ * holder's name; what they type arrives live; closing the page releases the lock at once. The
+ * progress page's title (editable by masters there too) takes part the same way.
  */
 import { MESSAGES } from '@keystone/contract';
 import type { Page } from '@playwright/test';
@@ -58,5 +59,33 @@ test('a field one master edits is locked for the other, whose page shows the edi
   await strategyTitle(asBruno.page).fill('Bruno takes over');
   await expect(asBruno.page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
   await expect(asBruno.page.getByRole('status', { name: 'Connection status' })).toHaveText('');
+  await asBruno.context.close();
+});
+
+test('the progress page locks the strategy title while another master edits it, and shows the edits live', async ({
+  browser,
+  app,
+}) => {
+  const alice = await createUser(app, 'Alice');
+  const bruno = await createUser(app, 'Bruno');
+  const strategyId = await sharedStrategy(app, alice, bruno);
+  const asAlice = await openStrategyAs(browser, app, alice, strategyId);
+  // Bruno has the progress page open, where masters edit the title and ambition too.
+  const asBruno = await openStrategyAs(browser, app, bruno, strategyId);
+  await asBruno.page.goto(`/progress-update/${strategyId}`);
+  await expect(strategyTitle(asBruno.page)).toBeEditable();
+
+  await strategyTitle(asAlice.page).click();
+  await expect(strategyTitle(asBruno.page)).not.toBeEditable();
+  await expect(lockOf(asBruno.page, 'Strategy title')).toHaveAttribute('data-locked', 'lockedByOther');
+  await strategyTitle(asAlice.page).press('ControlOrMeta+a');
+  await strategyTitle(asAlice.page).pressSequentially('Seen on the progress page');
+  await expect(strategyTitle(asBruno.page)).toHaveValue('Seen on the progress page');
+
+  // Alice leaves the field: Bruno may edit it on the progress page, and it is saved.
+  await asAlice.context.close();
+  await expect(strategyTitle(asBruno.page)).toBeEditable({ timeout: 10_000 });
+  await strategyTitle(asBruno.page).fill('Edited on the progress page');
+  await expect(asBruno.page.getByRole('status', { name: 'Save status' })).toHaveText('Saved');
   await asBruno.context.close();
 });

@@ -1,6 +1,6 @@
 /**
  * Verification beyond the sign-up's own rules (split from auth.registration.test.ts): a person
- * placed on a team before signing up, the link's page path, and the verification rate limit.
+ * placed on a team before signing up, the link's page path, and the verification rate limits.
  */
 import { MESSAGES } from '@keystone/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,5 +97,28 @@ describe('verification rate limit', () => {
     const limited = await verify(server, 'token-4', FIRST);
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ detail: MESSAGES.tooManyRequests });
+  });
+
+  it("should not count reads of a real link's state from one address, only links that do not exist", async () => {
+    const email = 'office@acme.com';
+    await server.invite(email, await server.createOrganisation());
+    expect((await signUp(server, { email, password: FIRST })).status).toBe(201);
+    const token = tokenOf(verificationLink(await server.smtp.waitFor(email, /Confirm your e-mail/)));
+    const state = (linkToken: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/api/auth/registration/verify-email/${linkToken}/`,
+        remoteAddress: '198.51.100.90',
+      });
+    // Colleagues behind one office address opening their links: never refused.
+    for (let i = 0; i < 10; i++) {
+      const read = await state(token);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject({ state: 'pending' });
+    }
+    // Guessed links count: the limit (3 here) still holds.
+    const guesses = [];
+    for (let i = 0; i < 4; i++) guesses.push((await state(`guessed-${i}`)).statusCode);
+    expect(guesses).toEqual([200, 200, 200, 429]);
   });
 });

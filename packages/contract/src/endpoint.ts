@@ -42,13 +42,15 @@ export interface Endpoint {
    * May answer 429. Per client address: `signIn` counts the failed calls that sign in or create
    * accounts (a success takes its count back, so colleagues behind one address are never
    * refused), `perAddress` every call (calls whose answer does not tell a failure: a reset
-   * request, which mails whoever the address names, and the state of a printed or mailed link).
+   * request, which mails whoever the address names, and the state of the printed setup link),
+   * `linkState` the reads of a mailed link's state that find no such link (30 invitees of one
+   * office opening their links are never refused; guessing links still is).
    * Per signed-in person: `costly` (calls that take the server's CPU, COSTLY_CALLS_PER_MINUTE)
    * and `examplePerPerson` (EXAMPLE_STRATEGIES_PER_HOUR). Per calendar address (the `{token}` of
    * the path): `perCalendarAddress` (CALENDAR_FETCHES_PER_HOUR), because calendar apps fetch from
    * their providers' shared addresses, where a per-address count would pool strangers.
    */
-  rateLimit?: 'signIn' | 'perAddress' | 'costly' | 'examplePerPerson' | 'perCalendarAddress';
+  rateLimit?: 'signIn' | 'perAddress' | 'linkState' | 'costly' | 'examplePerPerson' | 'perCalendarAddress';
   errors?: readonly EndpointErrorStatus[];
   /**
    * May be called by a session that must still set up two-factor sign-in (its organisation

@@ -106,7 +106,7 @@ export type AreaRoutes<Api extends Record<string, Endpoint>> = {
  * checked (preHandler), by user id, so people behind one address do not share it.
  */
 function rateLimitOf(ctx: AppContext, kind: NonNullable<Endpoint['rateLimit']>) {
-  if (kind === 'signIn' || kind === 'perAddress') {
+  if (kind === 'signIn' || kind === 'perAddress' || kind === 'linkState') {
     return { max: ctx.config.authRateLimit, timeWindow: '1 minute', keyGenerator: addressOf };
   }
   if (kind === 'perCalendarAddress') {
@@ -134,14 +134,25 @@ const addressOf = (request: FastifyRequest) => request.ip;
 const calendarAddressOf = (request: FastifyRequest) =>
   `calendar:${sha256(String((request.params as { token?: unknown }).token ?? ''))}`;
 
+/** A sign-in call succeeded. */
+const succeeded = (reply: FastifyReply) => reply.statusCode < 400;
+
+/** A link's state was read and the link exists (pending or verified): not a guess. */
+const linkFound = (reply: FastifyReply, payload: unknown) =>
+  reply.statusCode < 400 && typeof payload === 'string' && !payload.includes('"state":"invalid"');
+
 /**
- * A sign-in call's success takes back its count (releaseHit), before the answer leaves, so the
- * client's next call finds it gone: per address, only failures use up the limit.
+ * A call's success takes back its count (releaseHit), before the answer leaves, so the client's
+ * next call finds it gone: per address, only failures use up the limit.
  */
-function releaseOnSuccess(ctx: AppContext, endpoint: Endpoint) {
+function releaseOnSuccess(
+  ctx: AppContext,
+  endpoint: Endpoint,
+  success: (reply: FastifyReply, payload: unknown) => boolean,
+) {
   const scope = counterScope(endpoint.method, fastifyUrl(endpoint.path));
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (reply.statusCode < 400) await releaseHit(ctx.db, `${scope}${addressOf(request)}`);
+    if (success(reply, payload)) await releaseHit(ctx.db, `${scope}${addressOf(request)}`);
     return payload;
   };
 }
@@ -181,7 +192,8 @@ function route<E extends Endpoint>(
     ...(preHandler.length > 0 && { preHandler }),
     ...(options.errorHandler && { errorHandler: options.errorHandler }),
     ...(endpoint.rateLimit && { config: { rateLimit: rateLimitOf(ctx, endpoint.rateLimit) } }),
-    ...(endpoint.rateLimit === 'signIn' && { onSend: releaseOnSuccess(ctx, endpoint) }),
+    ...(endpoint.rateLimit === 'signIn' && { onSend: releaseOnSuccess(ctx, endpoint, succeeded) }),
+    ...(endpoint.rateLimit === 'linkState' && { onSend: releaseOnSuccess(ctx, endpoint, linkFound) }),
     handler: async (request, reply) => {
       const input = {
         params: parseParams(endpoint.params, request.params),

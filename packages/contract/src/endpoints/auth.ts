@@ -43,7 +43,7 @@ export const authApi = {
     auth: false,
     params: tokenParams,
     answer: verificationLinkResponse,
-    rateLimit: 'perAddress',
+    rateLimit: 'linkState',
   },
   verifyEmail: {
     method: 'POST',

@@ -287,10 +287,12 @@ describe('webhook deliveries', () => {
     const logOf = async (endpointId: number) =>
       (await server.api('GET', `/api/webhooks/${endpointId}/deliveries/`, { token: organiser.key })).body
         .deliveries as { status: string; event_type: string }[];
-    await expect.poll(async () => (await logOf(delivered.endpoint.id))[0]?.status).toBe('delivered');
+    await expect
+      .poll(async () => (await logOf(delivered.endpoint.id))[0]?.status, { timeout: 10_000 })
+      .toBe('delivered');
 
     clock.advance(server.ctx.config.deletedRetentionMs + 2 * 3_600_000);
-    await expect.poll(async () => (await logOf(delivered.endpoint.id)).length).toBe(0);
+    await expect.poll(async () => (await logOf(delivered.endpoint.id)).length, { timeout: 10_000 }).toBe(0);
     expect(await logOf(waiting.endpoint.id)).toMatchObject([
       { status: 'pending', event_type: 'member.left' },
     ]);

@@ -147,10 +147,10 @@ describe('/organisation', () => {
     fireEvent.click(deactivate);
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Ben Jones?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    const reactivate = await screen.findByRole('button', { name: 'Reactivate Ben Jones' });
+    const reactivate = await screen.findByRole('button', { name: 'Reactivate Ben Jones' }, { timeout: 5000 });
     // The same button, relabelled: focus came back to it from the dialog (WCAG 2.4.3).
     expect(reactivate).toBe(deactivate);
-    await waitFor(() => expect(document.activeElement).toBe(reactivate));
+    await waitFor(() => expect(document.activeElement).toBe(reactivate), { timeout: 5000 });
   });
 
   it('should page the security log with next_before and start again when a filter changes', async () => {

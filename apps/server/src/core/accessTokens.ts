@@ -11,6 +11,7 @@ import type { Queryable } from '../db/client';
 import { organisations, personalAccessTokens, users } from '../db/schema';
 import { sha256 } from '../lib/secrets';
 import type { SignedIn } from './actor';
+import { hasConfirmedTotp } from './secondFactor';
 import { policyCovers } from './secondFactorPolicy';
 import { type RequestOrigin, recordSecurityEvent } from './securityEvents';
 import { displayNameOf } from './userPresenters';
@@ -71,8 +72,7 @@ export async function holderOfAccessToken(
       ssoRequired: sql<boolean>`exists (select 1 from organisation_sso s
         where s.organisation_id = ${users.organisationId} and s.required)`,
       breakGlass: sql<boolean>`${users.breakGlass} and ${users.isAdmin}`,
-      hasTotp: sql<boolean>`exists (select 1 from user_totp t
-        where t.user_id = ${users.id} and t.confirmed_at is not null)`,
+      hasTotp: hasConfirmedTotp,
     })
     .from(personalAccessTokens)
     .innerJoin(users, eq(users.id, personalAccessTokens.userId))

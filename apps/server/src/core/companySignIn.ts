@@ -8,6 +8,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { organisationSso, users } from '../db/schema';
 import { HttpError } from './errors';
+import { hasConfirmedTotp } from './secondFactor';
 
 /** A refused single sign-on, with the reason the security log keeps (never shown to the person). */
 export class SsoRefusal extends HttpError {
@@ -21,10 +22,6 @@ export class SsoRefusal extends HttpError {
   }
 }
 
-// Written with table names: drizzle leaves a one-table select's columns unqualified, which inside
-// a subquery would name the subquery's own table.
-const hasTotp = sql`exists (select 1 from user_totp t where t.user_id = "users"."id" and t.confirmed_at is not null)`;
-
 /**
  * The 403 `sso_required` for a member whose organisation requires single sign-on, null when the
  * sign-in may go on: nothing required, or a break-glass administrator with two-factor on (who
@@ -33,7 +30,7 @@ const hasTotp = sql`exists (select 1 from user_totp t where t.user_id = "users".
 export async function ssoRequiredRefusal(db: Queryable, userId: number): Promise<HttpError | null> {
   const [row] = await db
     .select({
-      breakGlass: sql<boolean>`${users.breakGlass} and ${users.isAdmin} and ${hasTotp}`,
+      breakGlass: sql<boolean>`${users.breakGlass} and ${users.isAdmin} and ${hasConfirmedTotp}`,
     })
     .from(users)
     .innerJoin(organisationSso, eq(organisationSso.organisationId, users.organisationId))
@@ -62,7 +59,7 @@ export async function administratorCanSignIn(
         eq(users.isActive, true),
         or(
           sql`exists (select 1 from user_identities i where i.user_id = "users"."id" and i.issuer = ${issuer})`,
-          and(eq(users.breakGlass, true), hasTotp),
+          and(eq(users.breakGlass, true), hasConfirmedTotp),
         ),
       ),
     )

@@ -3,7 +3,7 @@
  * check it: whether it is on, and whether a code is valid (used up once accepted).
  */
 import { isTotpCode, MFA_MESSAGES, type SignInMethod } from '@keystone/contract';
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { userTotp } from '../db/schema';
 import type { SecretBox } from '../lib/encryption';
@@ -11,6 +11,14 @@ import { totpStep } from '../lib/totp';
 import { badRequest } from './errors';
 import { useRecoveryCode } from './recoveryCodes';
 import { secretPurpose } from './sealedSecrets';
+
+/**
+ * Whether the person of a query's `users` row has two-factor (TOTP) on, inside that query.
+ * Written with table names: drizzle leaves a one-table select's columns unqualified, which inside
+ * a subquery would name the subquery's own table.
+ */
+export const hasConfirmedTotp = sql<boolean>`exists (select 1 from user_totp t
+  where t.user_id = "users"."id" and t.confirmed_at is not null)`;
 
 /** Two-factor is on once its TOTP secret is confirmed. */
 export async function isMfaEnabled(db: Queryable, userId: number): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
   type StrategyRole,
 } from '@keystone/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { hasConfirmedTotp } from '../../core/secondFactor';
 import type { Queryable } from '../../db/client';
 import {
   authKeys,
@@ -133,7 +134,7 @@ export async function loadMembers(db: Queryable, organisationId: number, userId?
       breakGlass: users.breakGlass,
       // Written out with table names: drizzle leaves a one-table select's columns unqualified,
       // which inside these subqueries would name the subquery's own tables.
-      mfaEnabled: sql<boolean>`exists (select 1 from user_totp t where t.user_id = "users"."id" and t.confirmed_at is not null)`,
+      mfaEnabled: hasConfirmedTotp,
       // Linked to the provider the organisation uses now (an identity of an earlier one does not count).
       ssoLinked: sql<boolean>`exists (select 1 from user_identities i join organisation_sso o on o.issuer = i.issuer where i.user_id = "users"."id" and o.organisation_id = "users"."organisation_id")`,
       isActive: users.isActive,

@@ -10,7 +10,6 @@ import {
   type WebhookDelivery,
 } from '@keystone/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -22,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../api/errorMessages';
 import { useResendDelivery, useWebhookDeliveries } from '../../api/webhooks';
 import { formatDateTime, timeAgo } from '../../lib/timeAgo';
+import { BusyButton } from '../BusyButton';
 import { ColumnHeads } from '../ColumnHeads';
 import { RetryAlert } from '../RetryAlert';
 
@@ -97,14 +97,14 @@ export function DeliveryLog({ endpointId, name, onSucceeded, onFailed }: Deliver
         />
       )}
       {log.hasNextPage && (
-        <Button
+        <BusyButton
           variant="outlined"
           sx={{ mt: 1 }}
-          disabled={log.isFetchingNextPage}
+          busy={log.isFetchingNextPage}
           onClick={() => void log.fetchNextPage()}
         >
           {WEBHOOK_LABELS.showOlder}
-        </Button>
+        </BusyButton>
       )}
     </Box>
   );
@@ -151,15 +151,15 @@ function DeliveryRow({ delivery, sending, onSendAgain }: DeliveryRowProps) {
       </TableCell>
       <TableCell>
         {delivery.status !== 'pending' && (
-          <Button
+          <BusyButton
             size="small"
             variant="outlined"
-            disabled={sending}
+            busy={sending}
             onClick={onSendAgain}
             aria-label={WEBHOOK_LABELS.resendButton(event, formatDateTime(delivery.created_at))}
           >
             {WEBHOOK_LABELS.resend}
-          </Button>
+          </BusyButton>
         )}
       </TableCell>
     </TableRow>

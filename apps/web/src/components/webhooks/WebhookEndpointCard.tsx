@@ -24,6 +24,7 @@ import {
   useUpdateWebhook,
 } from '../../api/webhooks';
 import { formatDateTime, timeAgo } from '../../lib/timeAgo';
+import { BusyButton } from '../BusyButton';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { DeliveryLog } from './DeliveryLog';
 
@@ -149,26 +150,26 @@ export function WebhookEndpointCard({ endpoint, actions, focusEdit }: WebhookEnd
         >
           {WEBHOOK_LABELS.edit}
         </Button>
-        <Button
+        <BusyButton
           size="small"
           variant="outlined"
-          disabled={update.isPending}
+          busy={update.isPending}
           onClick={switchOnOff}
           aria-label={(endpoint.enabled ? WEBHOOK_LABELS.switchOffButton : WEBHOOK_LABELS.switchOnButton)(
             name,
           )}
         >
           {endpoint.enabled ? WEBHOOK_LABELS.switchOff : WEBHOOK_LABELS.switchOn}
-        </Button>
-        <Button
+        </BusyButton>
+        <BusyButton
           size="small"
           variant="outlined"
-          disabled={test.isPending}
+          busy={test.isPending}
           onClick={sendTest}
           aria-label={WEBHOOK_LABELS.testButton(name)}
         >
           {WEBHOOK_LABELS.test}
-        </Button>
+        </BusyButton>
         {endpoint.kind === 'standard' && (
           <Button
             size="small"
